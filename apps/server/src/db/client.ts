@@ -1,0 +1,60 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema.js';
+
+/** Works from src/ (tests) and dist/ (built) alike. */
+const migrationsFolder = fileURLToPath(new URL('../../src/db/migrations', import.meta.url));
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type DatabaseSettings =
+  | { kind: 'pglite'; dataDir: string }
+  | { kind: 'pglite-memory' }
+  | { kind: 'postgres'; url: string; poolSize: number };
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /** The raw client, for pg-boss: a PGlite instance or a pg pool. */
+  raw: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; pool: pg.Pool; url: string };
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Opens the configured database: embedded PGlite (a directory, or memory for tests) or a PostgreSQL pool. */
+export async function openDatabase(settings: DatabaseSettings): Promise<Database> {
+  if (settings.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: settings.url, max: settings.poolSize });
+    // An idle client's error (server restart) must not crash the process; the next query reconnects.
+    pool.on('error', () => undefined);
+    const db = drizzlePg({ client: pool, schema });
+    return {
+      kind: 'postgres',
+      db,
+      raw: { kind: 'postgres', pool, url: settings.url },
+      migrate: () => migratePg(db, { migrationsFolder }),
+      close: () => pool.end(),
+    };
+  }
+  let dataDir: string | undefined;
+  if (settings.kind === 'pglite') {
+    mkdirSync(settings.dataDir, { recursive: true });
+    dataDir = settings.dataDir;
+  }
+  const client = await PGlite.create(dataDir);
+  const db = drizzlePglite({ client, schema });
+  return {
+    kind: 'pglite',
+    db,
+    raw: { kind: 'pglite', client },
+    migrate: () => migratePglite(db, { migrationsFolder }),
+    close: () => client.close(),
+  };
+}

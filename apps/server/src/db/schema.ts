@@ -1,0 +1,114 @@
+import { sql } from 'drizzle-orm';
+import {
+
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** Tenants: the organisation's portals. Ids come from the organisation's claims. */
+export const portals = pgTable('portals', {
+  id: integer('id').primaryKey(),
+  alias: text('alias').notNull().unique(),
+  name: text('name').notNull(),
+  createdAt: tz('created_at').notNull().defaultNow(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    portalId: integer('portal_id')
+      .notNull()
+      .references(() => portals.id),
+    /** The provider's `sub`; null for users an admin added who have not signed in yet. */
+    subject: text('subject').unique(),
+    email: text('email').notNull(),
+    fullName: text('full_name').notNull(),
+    accountType: text('account_type').notNull().default('Member'),
+    thumbnailUrl: text('thumbnail_url').notNull().default(''),
+    profileUrl: text('profile_url').notNull().default(''),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+    lastSignInAt: tz('last_sign_in_at'),
+  },
+  (t) => [
+    uniqueIndex('users_portal_email_idx').on(t.portalId, sql`lower(${t.email})`),
+    index('users_portal_name_idx').on(t.portalId, t.fullName),
+  ],
+);
+
+export const roles = pgTable('roles', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  description: text('description').notNull().default(''),
+});
+
+export const roleSources = ['claims', 'bootstrap', 'admin'] as const;
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id),
+    startDate: tz('start_date').notNull().defaultNow(),
+    expiryDate: tz('expiry_date'),
+    /** Who granted it: the organisation's claims, the bootstrap list, or an admin. */
+    source: text('source', { enum: roleSources }).notNull(),
+    grantedBy: uuid('granted_by'),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('user_roles_role_idx').on(t.roleId)],
+);
+
+export const userProperties = pgTable(
+  'user_properties',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    value: text('value').notNull(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.name] })],
+);
+
+/** Opaque bearer sessions; only the SHA-256 of the token is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    lastSeenAt: tz('last_seen_at').notNull().defaultNow(),
+    expiresAt: tz('expires_at').notNull(),
+    revokedAt: tz('revoked_at'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** One pending sign-in: what the callback must find to accept a code. */
+export const authRequests = pgTable('auth_requests', {
+  state: text('state').primaryKey(),
+  codeVerifier: text('code_verifier').notNull(),
+  nonce: text('nonce').notNull(),
+  redirectUri: text('redirect_uri').notNull(),
+  expiresAt: tz('expires_at').notNull(),
+});
+

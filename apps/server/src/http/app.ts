@@ -1,0 +1,52 @@
+import rateLimit from '@fastify/rate-limit';
+import { maxJsonBodyBytes } from '@fitpost/contract';
+import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from '../config.js';
+import type { Database } from '../db/client.js';
+import type { Jobs } from '../jobs/boss.js';
+import { authRoutes } from '../modules/auth/routes.js';
+import { OidcProvider } from '../modules/auth/oidc.js';
+import { healthRoutes } from '../modules/health/routes.js';
+import { userRoutes } from '../modules/users/routes.js';
+import { registerAuth } from './plugins/auth.js';
+import { registerErrorHandler } from './plugins/errors.js';
+import { registerOpenApi } from './plugins/openapi.js';
+import { registerSecurity } from './plugins/security.js';
+import { registerWeb } from './plugins/web.js';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  jobs: Jobs | null;
+  version?: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the HTTP API (and the web app's static files) without listening; tests use `inject`. */
+export async function buildApp(deps: AppDeps) {
+  const { config, database } = deps;
+  const version = deps.version ?? '0.1.0';
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel },
+    bodyLimit: maxJsonBodyBytes,
+    trustProxy: false,
+    // One line per request only when debugging; errors are always logged by the error handler.
+    logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await registerSecurity(app, config);
+  await app.register(rateLimit, { global: false });
+  await registerOpenApi(app, version);
+  registerAuth(app, database.db, config);
+  const webFound = await registerWeb(app, config.webDist);
+  registerErrorHandler(app, { spaFallback: webFound });
+
+  const oidc = new OidcProvider(config.oidc);
+  authRoutes(app, { db: database.db, config, oidc });
+  userRoutes(app, { db: database.db });
+  healthRoutes(app, { database, jobs: deps.jobs, version, workerExpected: config.services.includes('worker') });
+  return app;
+}

@@ -1,0 +1,42 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../lib/errors.js';
+import { authenticate, type Actor } from '../../modules/auth/sessions.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    actor: Actor | null;
+  }
+  interface FastifyInstance {
+    /** onRequest hook: a valid session is required; sets request.actor. */
+    requireUser: (request: FastifyRequest) => Promise<void>;
+  }
+}
+
+const unauthenticated = () => new AppError('unauthenticated', 'Your session has ended. Please sign in again.');
+
+/** Reads the bearer token from the Authorization header; anything else is no token. */
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer ([A-Za-z0-9_\-.~+/]+=*)$/.exec(header);
+  return match?.[1] ?? null;
+}
+
+export function registerAuth(app: FastifyInstance, db: Db, config: Config) {
+  app.decorateRequest('actor', null);
+  app.decorate('requireUser', async (request: FastifyRequest) => {
+    const token = bearerToken(request);
+    if (!token) throw unauthenticated();
+    const actor = await authenticate(db, token, config.session);
+    if (!actor) throw unauthenticated();
+    request.actor = actor;
+  });
+}
+
+/** The acting user of a route that ran `requireUser`. */
+export function actorOf(request: FastifyRequest): Actor {
+  if (!request.actor) throw unauthenticated();
+  return request.actor;
+}

@@ -1,0 +1,35 @@
+import { PgBoss, fromPglite } from 'pg-boss';
+import type { Database } from '../db/client.js';
+
+export interface Jobs {
+  readonly boss: PgBoss;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  isRunning(): boolean;
+}
+
+/**
+ * The job engine: pg-boss on the same database as everything else (PGlite in embedded mode,
+ * PostgreSQL at scale), so jobs are written in the same transactions as the rows they act on.
+ */
+export function createJobs(database: Database): Jobs {
+  const boss =
+    database.raw.kind === 'pglite'
+      ? new PgBoss({ db: fromPglite(database.raw.client), backend: 'pglite' })
+      : new PgBoss({ connectionString: database.raw.url, max: 4, application_name: 'fitpost-jobs' });
+  let running = false;
+  boss.on('error', (err: unknown) => console.error('job engine error', err));
+  return {
+    boss,
+    async start() {
+      await boss.start();
+      running = true;
+    },
+    async stop() {
+      if (!running) return;
+      running = false;
+      await boss.stop({ graceful: true, timeout: 10_000 });
+    },
+    isRunning: () => running,
+  };
+}

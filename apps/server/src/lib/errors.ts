@@ -1,0 +1,18 @@
+import { errorCodes, type ErrorCode } from '@fitpost/contract';
+
+/** An operational error with a stable code and a message fit to show the user. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+
+  constructor(code: ErrorCode, message: string) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+    this.status = errorCodes[code];
+  }
+}
+
+export const notFound = (what: string) => new AppError('not_found', `${what} not found`);
+export const forbidden = (message = 'You do not have permission to do that') => new AppError('forbidden', message);
+export const badRequest = (message: string) => new AppError('bad_request', message);

@@ -1,0 +1,48 @@
+import { parseArgs } from 'node:util';
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { seedDemo, seedReferenceData } from './db/seed.js';
+import { buildApp } from './http/app.js';
+import { createJobs } from './jobs/boss.js';
+
+/**
+ * Starts FitPost: `--services=api,worker` (default both). The database is migrated and seeded
+ * before anything listens, and SIGINT/SIGTERM stop everything in reverse order.
+ */
+async function main() {
+  const { values } = parseArgs({ options: { services: { type: 'string' } } });
+  const env = values.services ? { ...process.env, FITPOST_SERVICES: values.services } : process.env;
+  const config = loadConfig(env);
+
+  const database = await openDatabase(config.database);
+  await database.migrate();
+  await seedReferenceData(database.db);
+  if (config.demoSeed) await seedDemo(database.db);
+
+  const jobs = config.services.includes('worker') ? createJobs(database) : null;
+  await jobs?.start();
+
+  const app = config.services.includes('api') ? await buildApp({ config, database, jobs }) : null;
+  if (app) await app.listen({ host: config.host, port: config.port });
+
+  const mode = database.kind === 'pglite' ? `PGlite in ${config.database.kind === 'pglite' ? config.database.dataDir : ''}` : 'PostgreSQL';
+  console.log(`FitPost ${config.services.join('+')} ready (${mode})${app ? ` on ${config.publicUrl}` : ''}`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`FitPost stopping (${signal})…`);
+    await app?.close();
+    await jobs?.stop();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

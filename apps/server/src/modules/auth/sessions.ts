@@ -1,0 +1,90 @@
+import { roleIds } from '@fitpost/contract';
+import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { sessions, userRoles, users } from '../../db/schema.js';
+import { hashToken, randomToken } from '../../lib/tokens.js';
+import { roleActiveAt } from '../users/access.js';
+
+export interface Actor {
+  sessionId: string;
+  userId: string;
+  portalId: number;
+  isAdmin: boolean;
+}
+
+/** Only touch last_seen_at this often, so a busy client does not write on every request. */
+const touchEveryMs = 60_000;
+
+/** Starts a session and returns the bearer token (shown once, stored only as a hash). */
+export async function createSession(db: Db, userId: string, settings: Config['session'], now = new Date()) {
+  const token = `fp_${randomToken(32)}`;
+  await db.insert(sessions).values({
+    userId,
+    tokenHash: hashToken(token),
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + settings.maxMs),
+  });
+  return token;
+}
+
+/**
+ * Resolves a bearer token to the acting user, or null when the session is unknown, revoked,
+ * idle or past its absolute expiry, or when the user's access has ended (which revokes it).
+ */
+export async function authenticate(db: Db, token: string, settings: Config['session'], now = new Date()) {
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      lastSeenAt: sessions.lastSeenAt,
+      userId: users.id,
+      portalId: users.portalId,
+      isAdmin: sql<boolean>`coalesce(bool_or(${userRoles.roleId} = ${roleIds.admin}), false)`,
+      roleCount: sql<number>`count(${userRoles.roleId})::int`,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(
+      userRoles,
+      and(
+        eq(userRoles.userId, users.id),
+        inArray(userRoles.roleId, [roleIds.member, roleIds.admin]),
+        roleActiveAt(now),
+      ),
+    )
+    .where(
+      and(
+        eq(sessions.tokenHash, hashToken(token)),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+        gt(sessions.lastSeenAt, new Date(now.getTime() - settings.idleMs)),
+      ),
+    )
+    .groupBy(sessions.id, users.id);
+  if (!row) return null;
+  if (row.roleCount === 0) {
+    await revokeSession(db, row.sessionId, now);
+    return null;
+  }
+  if (now.getTime() - row.lastSeenAt.getTime() > touchEveryMs) {
+    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
+  }
+  const actor: Actor = { sessionId: row.sessionId, userId: row.userId, portalId: row.portalId, isAdmin: row.isAdmin };
+  return actor;
+}
+
+/** Ends one session (logout). */
+export async function revokeSession(db: Db, sessionId: string, now = new Date()) {
+  await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Ends every session of a user (their access ended). */
+export async function revokeUserSessions(db: Db, userId: string, now = new Date()) {
+  await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+/** Deletes sessions that can no longer be used; run periodically. */
+export async function pruneSessions(db: Db, now = new Date()) {
+  await db.delete(sessions).where(lt(sessions.expiresAt, now));
+}

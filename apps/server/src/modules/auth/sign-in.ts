@@ -1,0 +1,81 @@
+import type { UserInfo } from '@fitpost/contract';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { portals, users } from '../../db/schema.js';
+import { AppError } from '../../lib/errors.js';
+import { accessOf, reconcileExternalRoles } from '../users/access.js';
+import { presentMe } from '../users/presenter.js';
+import { listProperties } from '../users/service.js';
+import type { MemberClaims } from './claims.js';
+import { createSession, revokeUserSessions } from './sessions.js';
+
+export const noAccessMessage =
+  'Your membership does not include FitPost. Contact customer service to add it to your membership.';
+
+/**
+ * Turns verified claims into a FitPost user and a session: creates or links the user, refreshes
+ * their profile, brings claim-based roles up to date, and refuses members without access.
+ */
+export async function signIn(db: Db, claims: MemberClaims, config: Config, now = new Date()): Promise<UserInfo> {
+  const outcome = await db.transaction(async (tx) => {
+    await tx
+      .insert(portals)
+      .values({ id: claims.portal_id, alias: String(claims.portal_id), name: `Portal ${claims.portal_id}` })
+      .onConflictDoNothing();
+
+    const profile = {
+      email: claims.email,
+      fullName: claims.name,
+      accountType: claims.account_type ?? 'Member',
+      thumbnailUrl: claims.picture ?? '',
+      profileUrl: claims.profile ?? '',
+      updatedAt: now,
+    };
+    const [bySubject] = await tx.select().from(users).where(eq(users.subject, claims.sub));
+    // A user an admin added before their first sign-in is linked by portal and email.
+    const [byEmail] = bySubject
+      ? [undefined]
+      : await tx
+          .select()
+          .from(users)
+          .where(
+            and(
+              eq(users.portalId, claims.portal_id),
+              sql`lower(${users.email}) = ${claims.email.toLowerCase()}`,
+              isNull(users.subject),
+            ),
+          );
+    const existing = bySubject ?? byEmail;
+    if (existing && existing.portalId !== claims.portal_id) {
+      throw new AppError('no_access', 'Your account belongs to another portal. Contact customer service.');
+    }
+    const [user] = existing
+      ? await tx
+          .update(users)
+          .set({ ...profile, subject: claims.sub, lastSignInAt: now })
+          .where(eq(users.id, existing.id))
+          .returning()
+      : await tx
+          .insert(users)
+          .values({ ...profile, portalId: claims.portal_id, subject: claims.sub, lastSignInAt: now })
+          .returning();
+    if (!user) throw new Error('user upsert returned no row');
+
+    await reconcileExternalRoles(tx, user.id, {
+      entitled: claims.fitpost === true,
+      bootstrapAdmin: config.bootstrapAdmins.includes(claims.email.toLowerCase()),
+      now,
+    });
+    const access = await accessOf(tx, user.id, now);
+    if (!access.hasAccess) {
+      await revokeUserSessions(tx, user.id, now);
+      return { user, access, token: null, isNewUser: false };
+    }
+    const token = await createSession(tx, user.id, config.session, now);
+    return { user, access, token, isNewUser: !existing?.lastSignInAt };
+  });
+  if (!outcome.token) throw new AppError('no_access', noAccessMessage);
+  const properties = await listProperties(db, outcome.user.id);
+  return { ...presentMe(outcome.user, outcome.access, properties, outcome.isNewUser), token: outcome.token };
+}

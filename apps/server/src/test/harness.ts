@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import { roleIds } from '@fitpost/contract';
+import pg from 'pg';
+import { loadConfig, type Config } from '../config.js';
+import { openDatabase, type Database } from '../db/client.js';
+import { portals, userRoles, users } from '../db/schema.js';
+import { seedDemo, seedReferenceData } from '../db/seed.js';
+import { buildApp } from '../http/app.js';
+import { createSession } from '../modules/auth/sessions.js';
+
+/**
+ * A real FitPost API on a real database for one test file: in-memory PGlite by default, or a
+ * fresh database on the PostgreSQL server named by TEST_DATABASE_URL (the test run starts one).
+ */
+export async function startTestApp(env: Record<string, string> = {}) {
+  const admin = process.env.TEST_DATABASE_URL;
+  let dbName: string | undefined;
+  let databaseUrl: string | undefined;
+  if (admin) {
+    dbName = `fitpost_test_${randomUUID().replaceAll('-', '')}`;
+    await withClient(admin, (c) => c.query(`create database ${dbName}`));
+    const url = new URL(admin);
+    url.pathname = `/${dbName}`;
+    databaseUrl = url.toString();
+  }
+  const config: Config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    FITPOST_SERVICES: 'api',
+    FITPOST_PUBLIC_HOSTS: 'localhost:3000,app.fitpost.test',
+    FITPOST_AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    FITPOST_WEB_DIST: '/nonexistent',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: '4' } : {}),
+    ...env,
+  });
+  const database: Database = await openDatabase(
+    databaseUrl ? { kind: 'postgres', url: databaseUrl, poolSize: 4 } : { kind: 'pglite-memory' },
+  );
+  await database.migrate();
+  await seedReferenceData(database.db);
+  await seedDemo(database.db);
+  const app = await buildApp({ config, database, jobs: null, logger: false });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+      if (admin && dbName) await withClient(admin, (c) => c.query(`drop database if exists ${dbName} with (force)`));
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
+
+async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+let seq = 0;
+
+/** Factory: a user with the given roles and a live session; returns the user row and bearer token. */
+export async function makeUser(
+  t: TestApp,
+  opts: { portalId?: number; admin?: boolean; member?: boolean; name?: string; email?: string } = {},
+) {
+  seq += 1;
+  const portalId = opts.portalId ?? 1;
+  await t.db.insert(portals).values({ id: portalId, alias: `p${portalId}`, name: `Portal ${portalId}` }).onConflictDoNothing();
+  const [user] = await t.db
+    .insert(users)
+    .values({
+      portalId,
+      subject: `test-${seq}-${randomUUID()}`,
+      email: opts.email ?? `user${seq}.${randomUUID().slice(0, 8)}@example.com`,
+      fullName: opts.name ?? `Test User ${seq}`,
+      accountType: 'Personal Trainer',
+      lastSignInAt: new Date(),
+    })
+    .returning();
+  if (!user) throw new Error('no user');
+  const grants = [
+    ...(opts.member !== false ? [roleIds.member] : []),
+    ...(opts.admin ? [roleIds.admin] : []),
+  ];
+  for (const roleId of grants) {
+    await t.db.insert(userRoles).values({ userId: user.id, roleId, source: 'admin', startDate: new Date(Date.now() - 1000) });
+  }
+  const token = await createSession(t.db, user.id, t.config.session);
+  return { user, token, auth: { authorization: `Bearer ${token}` } };
+}

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/** A host as the browser sees it: name and optional port, no scheme or path. */
+export const publicHost = z
+  .string()
+  .max(255)
+  .regex(/^[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/i, 'host must be a host name with an optional port');
+
+export const authorizeQuery = z.object({ host: publicHost });
+export const authorizeResponse = z.object({ url: z.url() });
+
+/** Sign-in verify: the code from /oauth, its state, and the host it came back to. */
+export const signInCallbackBody = z.object({
+  code: z.string().min(1).max(2048),
+  state: z.string().min(1).max(512),
+  host: publicHost,
+});
+
+export const healthResponse = z.object({
+  status: z.enum(['ok', 'degraded']),
+  database: z.object({ ok: z.boolean(), mode: z.enum(['pglite', 'postgres']), latencyMs: z.number() }),
+  jobs: z.object({ ok: z.boolean(), running: z.boolean() }),
+  version: z.string(),
+  uptimeSeconds: z.number(),
+});
+export type HealthResponse = z.infer<typeof healthResponse>;
+
+/** GET /api/public-config: what the web app needs before anyone signs in. */
+export const publicConfig = z.object({
+  organisationName: z.string(),
+  supportEmail: z.string(),
+});
+export type PublicConfig = z.infer<typeof publicConfig>;

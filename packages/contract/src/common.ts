@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { paging } from './constants.js';
+
+export const uuid = z.uuid();
+
+/** Query-string booleans arrive as text. */
+export const queryBoolean = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+export const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pagesize: z.coerce.number().int().min(1).max(paging.maxPageSize).default(paging.defaultPageSize),
+});
+
+export function pagedOf<T extends z.ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  });
+}
+
+/** Multi-delete body (spec §7: "Multi-delete sends a body with ids"). */
+export const idsBody = z.object({ ids: z.array(z.union([uuid, z.number().int().positive()])).min(1).max(500) });
+
+export const okResponse = z.object({ ok: z.literal(true) });

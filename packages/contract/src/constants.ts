@@ -1,0 +1,25 @@
+/** Business constants from spec §9 and limits shared by server and web. */
+export const layout = {
+  siderWidth: 220,
+  drawerWidth: 300,
+  /** antd's `lg` breakpoint. */
+  collapseBreakpointPx: 992,
+} as const;
+
+export const popup = { width: 600, height: 600, pollMs: 1000, stateLength: 20 } as const;
+
+export const legacyAlertHideMs = 3000;
+export const announcementCookieDays = 30;
+export const locale = 'en-US';
+export const dateFormat = 'M/D/YYYY';
+
+export const paging = { defaultPageSize: 20, maxPageSize: 100 } as const;
+
+/** The all-zero user id that owns a portal's system feeds (spec §3). */
+export const systemUserId = '00000000-0000-0000-0000-000000000000';
+
+/** Largest JSON request body the API accepts, in bytes. */
+export const maxJsonBodyBytes = 256 * 1024;
+
+/** Well-known role ids; the full list comes from GET /api/role. */
+export const roleIds = { member: 1, admin: 2 } as const;

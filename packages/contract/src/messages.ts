@@ -1,0 +1,17 @@
+/** Every user-facing text the product specification names, kept in one place (spec §5, §8). */
+export const messages = {
+  'post.error.data': 'Please add at least a body or a graphic',
+  'post.error.network': 'Please select at least one social network',
+  'twitter.invalidRequest': 'Invalid request',
+  'twitter.error': 'An error occurred',
+  'linkedin.stateMismatch': 'State does not match',
+  'linkedin.loginFailed': 'Login failed. Please try again.',
+  'linkedin.userClosedPopup': 'User closed the popup',
+  'boundary.title': 'Something went wrong.',
+  'noAccess.title': "You don't have access",
+  'callError.network': 'network error',
+  'callError.unknown': 'error',
+  'callError.user': 'Error',
+} as const;
+
+export type MessageKey = keyof typeof messages;

@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { pageQuery, pagedOf, uuid } from './common.js';
+
+export const userProperty = z.object({ name: z.string(), value: z.string() });
+export type UserProperty = z.infer<typeof userProperty>;
+
+/** The user-info record the web app keeps, encoded, in local storage (spec §3). */
+export const userInfo = z
+  .object({
+    id: uuid,
+    token: z.string(),
+    portalId: z.number().int(),
+    fullName: z.string(),
+    email: z.string(),
+    accountType: z.string(),
+    thumbnailUrl: z.string(),
+    fitPostAdminAccess: z.boolean(),
+    properties: z.array(userProperty),
+    isNewUser: z.boolean(),
+    profileUrl: z.string(),
+  })
+  .meta({ id: 'UserInfo' });
+export type UserInfo = z.infer<typeof userInfo>;
+
+/** A user as seen by another user (admin screens) — never carries a token. */
+export const userSummary = z
+  .object({
+    id: uuid,
+    portalId: z.number().int(),
+    email: z.string(),
+    fullName: z.string(),
+    accountType: z.string(),
+    thumbnailUrl: z.string(),
+    fitPostAdminAccess: z.boolean(),
+    hasAccess: z.boolean(),
+    lastSignInAt: z.iso.datetime().nullable(),
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: 'User' });
+export type UserSummary = z.infer<typeof userSummary>;
+
+export const userSortFields = ['fullName', 'email', 'createdAt', 'lastSignInAt'] as const;
+
+export const userSearchQuery = pageQuery.extend({
+  portalid: z.coerce.number().int().positive().optional(),
+  keyword: z.string().trim().max(200).optional(),
+  roleid: z.coerce.number().int().positive().optional(),
+  sort: z.enum(userSortFields).default('fullName'),
+  desc: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+});
+export type UserSearchQuery = z.input<typeof userSearchQuery>;
+
+export const userPage = pagedOf(userSummary);
+export type UserPage = z.infer<typeof userPage>;
+
+export const userIdParams = z.object({ id: uuid });
+
+/** Body of the upsert (POST /api/user creates, PUT /api/user/{id} updates). */
+export const userUpsert = z.object({
+  id: z.union([uuid, z.literal(''), z.literal(0)]).optional(),
+  email: z.email().max(254),
+  fullName: z.string().trim().min(1).max(200),
+  accountType: z.string().trim().max(100).default('Member'),
+  thumbnailUrl: z.union([z.url({ protocol: /^https?$/ }), z.literal('')]).default(''),
+});
+export type UserUpsert = z.input<typeof userUpsert>;
+
+/** PUT /api/user/{id}/properties: exactly one name → string value pair. */
+export const propertyPut = z
+  .record(z.string().trim().min(1).max(100), z.string().max(4000))
+  .refine((r) => Object.keys(r).length === 1, { message: 'Send exactly one property name and value' });
+export type PropertyPut = z.infer<typeof propertyPut>;
+
+export const userProperties = z.array(userProperty);
+
+export const role = z.object({ id: z.number().int(), name: z.string(), description: z.string() }).meta({ id: 'Role' });
+export type Role = z.infer<typeof role>;
+
+export const roleAssignment = z
+  .object({
+    userId: uuid,
+    roleId: z.number().int(),
+    roleName: z.string(),
+    startDate: z.iso.datetime(),
+    expiryDate: z.iso.datetime().nullable(),
+    active: z.boolean(),
+  })
+  .meta({ id: 'RoleAssignment' });
+export type RoleAssignment = z.infer<typeof roleAssignment>;
+
+export const roleAssignmentCreate = z
+  .object({
+    userId: uuid,
+    roleId: z.number().int().positive(),
+    startDate: z.iso.datetime({ offset: true }).optional(),
+    expiryDate: z.iso.datetime({ offset: true }).nullable().optional(),
+  })
+  .refine((r) => !r.startDate || !r.expiryDate || new Date(r.expiryDate) > new Date(r.startDate), {
+    message: 'The expiry date must be after the start date',
+    path: ['expiryDate'],
+  });
+export type RoleAssignmentCreate = z.input<typeof roleAssignmentCreate>;
+
+export const roleParams = z.object({ id: uuid, roleId: z.coerce.number().int().positive() });
+
+/** GET /api/user/verify (spec §7): exchange a portal-issued ID token for a session. */
+export const verifyQuery = z.object({
+  alias: z.string().trim().min(1).max(100),
+  token: z.string().min(10).max(8192),
+  context: z
+    .string()
+    .max(2000)
+    .refine((c) => c.startsWith('/') && !c.startsWith('//') && !c.includes('\\'), {
+      message: 'context must be a relative path inside FitPost',
+    })
+    .optional(),
+});
+
+export const verifyResponse = userInfo.extend({ context: z.string().nullable() });
+
+/** GET /api/user/me: the record without the token, which the web app keeps (spec §7). */
+export const meResponse = userInfo.omit({ token: true });
+export type MeResponse = z.infer<typeof meResponse>;
