@@ -1,8 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-const contract = fileURLToPath(new URL('./packages/contract/src/index.ts', import.meta.url));
-const alias = { '@fitpost/contract': contract };
+const src = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+/** Tests run the workspaces' TypeScript sources directly; no build needed first. */
+const alias = {
+  '@fitpost/contract': src('./packages/contract/src/index.ts'),
+  '@fitpost/sandbox/testing': src('./apps/sandbox/src/testing.ts'),
+  '@fitpost/sandbox': src('./apps/sandbox/src/app.ts'),
+};
 
 export default defineConfig({
   test: {
@@ -18,7 +23,10 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      { resolve: { alias }, test: { name: 'sandbox', root: 'apps/sandbox', environment: 'node', testTimeout: 30_000 } },
+      {
+        resolve: { alias },
+        test: { name: 'sandbox', root: 'apps/sandbox', environment: 'node', testTimeout: 30_000 },
+      },
       {
         extends: './apps/web/vite.config.ts',
         resolve: { alias },

@@ -41,7 +41,11 @@ export const configSchema = z
     FITPOST_OIDC_CLIENT_SECRET: z.string().min(1).default('fitpost-sandbox-secret'),
     FITPOST_OIDC_SCOPES: z.string().default('openid email profile fitpost'),
     FITPOST_BOOTSTRAP_ADMINS: csv.pipe(z.array(z.email())).default(['admin@example.com']),
-    FITPOST_SESSION_IDLE_HOURS: z.coerce.number().positive().max(24 * 90).default(72),
+    FITPOST_SESSION_IDLE_HOURS: z.coerce
+      .number()
+      .positive()
+      .max(24 * 90)
+      .default(72),
     FITPOST_SESSION_MAX_DAYS: z.coerce.number().positive().max(365).default(30),
     FITPOST_AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
     FITPOST_ORGANISATION_NAME: z.string().default('FitPro Academy'),
@@ -84,7 +88,11 @@ export const configSchema = z
   })
   .superRefine((c, ctx) => {
     if (new URL(c.oidc.issuer).protocol === 'http:' && !c.oidc.allowHttp) {
-      ctx.addIssue({ code: 'custom', path: ['FITPOST_OIDC_ISSUER'], message: 'must use https (http is allowed on loopback only)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['FITPOST_OIDC_ISSUER'],
+        message: 'must use https (http is allowed on loopback only)',
+      });
     }
   });
 

@@ -25,7 +25,10 @@ async function main() {
   const app = config.services.includes('api') ? await buildApp({ config, database, jobs }) : null;
   if (app) await app.listen({ host: config.host, port: config.port });
 
-  const mode = database.kind === 'pglite' ? `PGlite in ${config.database.kind === 'pglite' ? config.database.dataDir : ''}` : 'PostgreSQL';
+  const mode =
+    database.kind === 'pglite'
+      ? `PGlite in ${config.database.kind === 'pglite' ? config.database.dataDir : ''}`
+      : 'PostgreSQL';
   console.log(`FitPost ${config.services.join('+')} ready (${mode})${app ? ` on ${config.publicUrl}` : ''}`);
 
   let stopping = false;

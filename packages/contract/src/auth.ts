@@ -4,7 +4,10 @@ import { z } from 'zod';
 export const publicHost = z
   .string()
   .max(255)
-  .regex(/^[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/i, 'host must be a host name with an optional port');
+  .regex(
+    /^[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/i,
+    'host must be a host name with an optional port',
+  );
 
 export const authorizeQuery = z.object({ host: publicHost });
 export const authorizeResponse = z.object({ url: z.url() });
@@ -13,6 +16,8 @@ export const authorizeResponse = z.object({ url: z.url() });
 export const signInCallbackBody = z.object({
   code: z.string().min(1).max(2048),
   state: z.string().min(1).max(512),
+  /** The `iss` query parameter, when the provider sends one (RFC 9207: checked against the issuer). */
+  iss: z.string().max(2048).optional(),
   host: publicHost,
 });
 

@@ -46,7 +46,10 @@ export const userSearchQuery = pageQuery.extend({
   keyword: z.string().trim().max(200).optional(),
   roleid: z.coerce.number().int().positive().optional(),
   sort: z.enum(userSortFields).default('fullName'),
-  desc: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  desc: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
 });
 export type UserSearchQuery = z.input<typeof userSearchQuery>;
 
@@ -73,7 +76,9 @@ export type PropertyPut = z.infer<typeof propertyPut>;
 
 export const userProperties = z.array(userProperty);
 
-export const role = z.object({ id: z.number().int(), name: z.string(), description: z.string() }).meta({ id: 'Role' });
+export const role = z
+  .object({ id: z.number().int(), name: z.string(), description: z.string() })
+  .meta({ id: 'Role' });
 export type Role = z.infer<typeof role>;
 
 export const roleAssignment = z

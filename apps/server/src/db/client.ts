@@ -39,7 +39,7 @@ export async function openDatabase(settings: DatabaseSettings): Promise<Database
       kind: 'postgres',
       db,
       raw: { kind: 'postgres', pool, url: settings.url },
-      migrate: () => migratePg(db, { migrationsFolder }),
+      migrate: () => migrateLocked(pool),
       close: () => pool.end(),
     };
   }
@@ -57,4 +57,16 @@ export async function openDatabase(settings: DatabaseSettings): Promise<Database
     migrate: () => migratePglite(db, { migrationsFolder }),
     close: () => client.close(),
   };
+}
+
+/** Migrations under an advisory lock, so several processes starting at once apply them once. */
+async function migrateLocked(pool: pg.Pool) {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock(7243001)');
+    await migratePg(drizzlePg({ client, schema }), { migrationsFolder });
+  } finally {
+    await client.query('select pg_advisory_unlock(7243001)').catch(() => undefined);
+    client.release();
+  }
 }

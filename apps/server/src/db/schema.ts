@@ -1,16 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -111,4 +100,3 @@ export const authRequests = pgTable('auth_requests', {
   redirectUri: text('redirect_uri').notNull(),
   expiresAt: tz('expires_at').notNull(),
 });
-

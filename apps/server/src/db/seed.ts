@@ -8,7 +8,11 @@ export async function seedReferenceData(db: Db) {
     .insert(roles)
     .values([
       { id: roleIds.member, name: 'FitPost Member', description: 'May use FitPost' },
-      { id: roleIds.admin, name: 'FitPost Admin', description: "Manages the portal's content, users and reports" },
+      {
+        id: roleIds.admin,
+        name: 'FitPost Admin',
+        description: "Manages the portal's content, users and reports",
+      },
     ])
     .onConflictDoNothing();
 }

@@ -32,7 +32,9 @@ export async function buildApp(deps: AppDeps) {
     bodyLimit: maxJsonBodyBytes,
     trustProxy: false,
     // One line per request only when debugging; errors are always logged by the error handler.
-    logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
+    logController: new LogController({
+      disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    }),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -47,6 +49,11 @@ export async function buildApp(deps: AppDeps) {
   const oidc = new OidcProvider(config.oidc);
   authRoutes(app, { db: database.db, config, oidc });
   userRoutes(app, { db: database.db });
-  healthRoutes(app, { database, jobs: deps.jobs, version, workerExpected: config.services.includes('worker') });
+  healthRoutes(app, {
+    database,
+    jobs: deps.jobs,
+    version,
+    workerExpected: config.services.includes('worker'),
+  });
   return app;
 }

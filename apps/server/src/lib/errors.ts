@@ -14,5 +14,6 @@ export class AppError extends Error {
 }
 
 export const notFound = (what: string) => new AppError('not_found', `${what} not found`);
-export const forbidden = (message = 'You do not have permission to do that') => new AppError('forbidden', message);
+export const forbidden = (message = 'You do not have permission to do that') =>
+  new AppError('forbidden', message);
 export const badRequest = (message: string) => new AppError('bad_request', message);

@@ -49,7 +49,8 @@ export async function startTestApp(env: Record<string, string> = {}) {
     async close() {
       await app.close();
       await database.close();
-      if (admin && dbName) await withClient(admin, (c) => c.query(`drop database if exists ${dbName} with (force)`));
+      if (admin && dbName)
+        await withClient(admin, (c) => c.query(`drop database if exists ${dbName} with (force)`));
     },
   };
 }
@@ -75,7 +76,10 @@ export async function makeUser(
 ) {
   seq += 1;
   const portalId = opts.portalId ?? 1;
-  await t.db.insert(portals).values({ id: portalId, alias: `p${portalId}`, name: `Portal ${portalId}` }).onConflictDoNothing();
+  await t.db
+    .insert(portals)
+    .values({ id: portalId, alias: `p${portalId}`, name: `Portal ${portalId}` })
+    .onConflictDoNothing();
   const [user] = await t.db
     .insert(users)
     .values({
@@ -88,12 +92,11 @@ export async function makeUser(
     })
     .returning();
   if (!user) throw new Error('no user');
-  const grants = [
-    ...(opts.member !== false ? [roleIds.member] : []),
-    ...(opts.admin ? [roleIds.admin] : []),
-  ];
+  const grants = [...(opts.member !== false ? [roleIds.member] : []), ...(opts.admin ? [roleIds.admin] : [])];
   for (const roleId of grants) {
-    await t.db.insert(userRoles).values({ userId: user.id, roleId, source: 'admin', startDate: new Date(Date.now() - 1000) });
+    await t.db
+      .insert(userRoles)
+      .values({ userId: user.id, roleId, source: 'admin', startDate: new Date(Date.now() - 1000) });
   }
   const token = await createSession(t.db, user.id, t.config.session);
   return { user, token, auth: { authorization: `Bearer ${token}` } };

@@ -14,7 +14,8 @@ declare module 'fastify' {
   }
 }
 
-const unauthenticated = () => new AppError('unauthenticated', 'Your session has ended. Please sign in again.');
+const unauthenticated = () =>
+  new AppError('unauthenticated', 'Your session has ended. Please sign in again.');
 
 /** Reads the bearer token from the Authorization header; anything else is no token. */
 export function bearerToken(request: FastifyRequest): string | null {

@@ -26,7 +26,9 @@ export function registerErrorHandler(app: FastifyInstance, opts: { spaFallback: 
         return { path: path || where(err.validationContext), message: v.message ?? 'is invalid' };
       });
       const first = details[0];
-      const message = first ? `Invalid ${where(err.validationContext)}: ${first.path} ${first.message}` : 'Invalid request';
+      const message = first
+        ? `Invalid ${where(err.validationContext)}: ${first.path} ${first.message}`
+        : 'Invalid request';
       return reply.status(400).send(body('validation', message, details));
     }
     if (isResponseSerializationError(err)) {
@@ -40,7 +42,9 @@ export function registerErrorHandler(app: FastifyInstance, opts: { spaFallback: 
       return reply.status(415).send(body('bad_request', 'Send JSON with Content-Type: application/json'));
     }
     if (err.statusCode === 429) {
-      return reply.status(429).send(body('rate_limited', 'Too many requests. Please wait a moment and try again.'));
+      return reply
+        .status(429)
+        .send(body('rate_limited', 'Too many requests. Please wait a moment and try again.'));
     }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       // Fastify's own client errors (malformed JSON, empty body with a JSON type, …).
@@ -54,6 +58,8 @@ export function registerErrorHandler(app: FastifyInstance, opts: { spaFallback: 
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api');
     // Client-side routes (/app/…, /oauth, …) all load the single-page app.
     if (opts.spaFallback && isPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    return reply.status(404).send(body('not_found', `No route for ${request.method} ${request.url.split('?')[0]}`));
+    return reply
+      .status(404)
+      .send(body('not_found', `No route for ${request.method} ${request.url.split('?')[0]}`));
   });
 }

@@ -10,7 +10,8 @@ export async function registerOpenApi(app: FastifyInstance, version: string) {
       info: {
         title: 'FitPost API',
         version,
-        description: 'Social-media scheduling for fitness professionals. Authenticated calls send `Authorization: Bearer <token>`.',
+        description:
+          'Social-media scheduling for fitness professionals. Authenticated calls send `Authorization: Bearer <token>`.',
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },

@@ -4,7 +4,6 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import { originOf } from '../../lib/hosts.js';
 
-
 /** Security headers with a strict CSP, and CORS limited to FitPost's own public hosts. */
 export async function registerSecurity(app: FastifyInstance, config: Config) {
   await app.register(helmet, {

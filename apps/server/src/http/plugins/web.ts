@@ -14,7 +14,10 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
     wildcard: false,
     index: false,
     setHeaders: (res, file) => {
-      res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.header(
+        'cache-control',
+        file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
     },
   });
   return true;

@@ -22,5 +22,8 @@ export function parseClaims(raw: unknown): MemberClaims {
   const parsed = memberClaims.safeParse(raw);
   if (parsed.success) return parsed.data;
   const missing = parsed.error.issues.map((i) => i.path.join('.')).join(', ');
-  throw new AppError('no_access', `The sign-in provider did not send the member details FitPost needs (${missing}).`);
+  throw new AppError(
+    'no_access',
+    `The sign-in provider did not send the member details FitPost needs (${missing}).`,
+  );
 }

@@ -86,10 +86,10 @@ export class OidcProvider {
   }
 }
 
+/** The most specific reason in an openid-client error chain, in the provider's words where it gave some. */
 function describe(err: unknown): string {
-  if (err instanceof Error) {
-    const cause = (err as Error & { error_description?: string }).error_description;
-    return cause ?? err.message;
-  }
-  return String(err);
+  if (!(err instanceof Error)) return String(err);
+  const described = (err as Error & { error_description?: unknown }).error_description;
+  if (typeof described === 'string') return described;
+  return err.cause instanceof Error ? describe(err.cause) : err.message;
 }

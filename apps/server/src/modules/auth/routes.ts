@@ -27,7 +27,13 @@ export function authRoutes(app: FastifyInstance, deps: { db: Db; config: Config;
 
   r.get(
     '/api/public-config',
-    { schema: { tags: ['auth'], summary: 'What the web app needs before sign-in', response: { 200: publicConfig } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'What the web app needs before sign-in',
+        response: { 200: publicConfig },
+      },
+    },
     () => ({ organisationName: config.organisationName, supportEmail: config.supportEmail }),
   );
 
@@ -63,7 +69,12 @@ export function authRoutes(app: FastifyInstance, deps: { db: Db; config: Config;
     '/api/auth/logout',
     {
       onRequest: app.requireUser,
-      schema: { tags: ['auth'], summary: 'End this session', security: [{ bearer: [] }], response: { 204: z.null() } },
+      schema: {
+        tags: ['auth'],
+        summary: 'End this session',
+        security: [{ bearer: [] }],
+        response: { 204: z.null() },
+      },
     },
     async (req, reply) => {
       await revokeSession(db, actorOf(req).sessionId);

@@ -17,7 +17,10 @@ const redirectUriFor = (host: string) => `${originOf(host)}/oauth`;
 
 function assertAllowedHost(config: Config, host: string) {
   if (!config.publicHosts.includes(host.toLowerCase())) {
-    throw new AppError('bad_request', `Sign-in cannot return to ${host}: it is not one of FitPost's addresses`);
+    throw new AppError(
+      'bad_request',
+      `Sign-in cannot return to ${host}: it is not one of FitPost's addresses`,
+    );
   }
 }
 
@@ -30,7 +33,9 @@ export async function beginSignIn(db: Db, oidc: OidcProvider, config: Config, ho
   const redirectUri = redirectUriFor(host.toLowerCase());
   const now = Date.now();
   await db.delete(authRequests).where(lt(authRequests.expiresAt, new Date(now)));
-  await db.insert(authRequests).values({ state, nonce, codeVerifier, redirectUri, expiresAt: new Date(now + signInWindowMs) });
+  await db
+    .insert(authRequests)
+    .values({ state, nonce, codeVerifier, redirectUri, expiresAt: new Date(now + signInWindowMs) });
   return oidc.authorizeUrl({
     redirectUri,
     state,
@@ -47,7 +52,7 @@ export async function completeSignIn(
   db: Db,
   oidc: OidcProvider,
   config: Config,
-  input: { code: string; state: string; host: string },
+  input: { code: string; state: string; iss?: string | undefined; host: string },
 ): Promise<UserInfo> {
   assertAllowedHost(config, input.host);
   const [pending] = await db.delete(authRequests).where(eq(authRequests.state, input.state)).returning();
@@ -60,6 +65,7 @@ export async function completeSignIn(
   const callbackUrl = new URL(pending.redirectUri);
   callbackUrl.searchParams.set('code', input.code);
   callbackUrl.searchParams.set('state', input.state);
+  if (input.iss) callbackUrl.searchParams.set('iss', input.iss);
   const claims = await oidc.exchange(callbackUrl, {
     state: pending.state,
     nonce: pending.nonce,

@@ -70,18 +70,29 @@ export async function authenticate(db: Db, token: string, settings: Config['sess
   if (now.getTime() - row.lastSeenAt.getTime() > touchEveryMs) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
   }
-  const actor: Actor = { sessionId: row.sessionId, userId: row.userId, portalId: row.portalId, isAdmin: row.isAdmin };
+  const actor: Actor = {
+    sessionId: row.sessionId,
+    userId: row.userId,
+    portalId: row.portalId,
+    isAdmin: row.isAdmin,
+  };
   return actor;
 }
 
 /** Ends one session (logout). */
 export async function revokeSession(db: Db, sessionId: string, now = new Date()) {
-  await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
 /** Ends every session of a user (their access ended). */
 export async function revokeUserSessions(db: Db, userId: string, now = new Date()) {
-  await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }
 
 /** Deletes sessions that can no longer be used; run periodically. */

@@ -17,7 +17,12 @@ export const noAccessMessage =
  * Turns verified claims into a FitPost user and a session: creates or links the user, refreshes
  * their profile, brings claim-based roles up to date, and refuses members without access.
  */
-export async function signIn(db: Db, claims: MemberClaims, config: Config, now = new Date()): Promise<UserInfo> {
+export async function signIn(
+  db: Db,
+  claims: MemberClaims,
+  config: Config,
+  now = new Date(),
+): Promise<UserInfo> {
   const outcome = await db.transaction(async (tx) => {
     await tx
       .insert(portals)

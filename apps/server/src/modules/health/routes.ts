@@ -6,11 +6,20 @@ import type { Database } from '../../db/client.js';
 import type { Jobs } from '../../jobs/boss.js';
 
 /** GET /api/health: database round trip and job-engine state; 503 when the database is down. */
-export function healthRoutes(app: FastifyInstance, deps: { database: Database; jobs: Jobs | null; version: string; workerExpected: boolean }) {
+export function healthRoutes(
+  app: FastifyInstance,
+  deps: { database: Database; jobs: Jobs | null; version: string; workerExpected: boolean },
+) {
   const started = Date.now();
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/health',
-    { schema: { tags: ['system'], summary: 'Database and job-engine status', response: { 200: healthResponse, 503: healthResponse } } },
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Database and job-engine status',
+        response: { 200: healthResponse, 503: healthResponse },
+      },
+    },
     async (_req, reply) => {
       const t0 = performance.now();
       const dbOk = await deps.database.db

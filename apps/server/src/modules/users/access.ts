@@ -18,7 +18,11 @@ export async function accessOf(db: Db, userId: string, now = new Date()): Promis
     .select({ roleId: userRoles.roleId })
     .from(userRoles)
     .where(
-      and(eq(userRoles.userId, userId), inArray(userRoles.roleId, [roleIds.member, roleIds.admin]), roleActiveAt(now)),
+      and(
+        eq(userRoles.userId, userId),
+        inArray(userRoles.roleId, [roleIds.member, roleIds.admin]),
+        roleActiveAt(now),
+      ),
     );
   const ids = new Set(rows.map((r) => r.roleId));
   return { hasAccess: ids.size > 0, isAdmin: ids.has(roleIds.admin) };
@@ -42,7 +46,10 @@ export async function reconcileExternalRoles(
       .onConflictDoUpdate({
         target: [userRoles.userId, userRoles.roleId],
         // Re-open an assignment this same source had ended; never shorten an admin's grant.
-        set: { expiryDate: null, startDate: sql`least(${userRoles.startDate}, ${now.toISOString()}::timestamptz)` },
+        set: {
+          expiryDate: null,
+          startDate: sql`least(${userRoles.startDate}, ${now.toISOString()}::timestamptz)`,
+        },
         setWhere: and(eq(userRoles.source, source), sql`${userRoles.expiryDate} is not null`),
       });
   };

@@ -1,5 +1,6 @@
 import { roleIds } from '@fitpost/contract';
 import { eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userProperties, userRoles, users } from '../../db/schema.js';
 import { makeUser, startTestApp, type TestApp } from '../../test/harness.js';
@@ -19,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const inject = (opts: Parameters<TestApp['app']['inject']>[0]) => t.app.inject(opts);
+const inject = (opts: InjectOptions) => t.app.inject(opts);
 
 describe('GET /api/user/me', () => {
   it('refuses a missing or unknown token with 401', async () => {
@@ -33,7 +34,12 @@ describe('GET /api/user/me', () => {
     const res = await inject({ url: '/api/user/me', headers: coach.auth });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ id: coach.user.id, fullName: 'Casey Coach', portalId: 1, fitPostAdminAccess: false });
+    expect(body).toMatchObject({
+      id: coach.user.id,
+      fullName: 'Casey Coach',
+      portalId: 1,
+      fitPostAdminAccess: false,
+    });
     expect(body).not.toHaveProperty('token');
     const adminMe = await inject({ url: '/api/user/me', headers: admin.auth });
     expect(adminMe.json()).toMatchObject({ fitPostAdminAccess: true });
@@ -42,13 +48,19 @@ describe('GET /api/user/me', () => {
 
 describe('GET /api/user (admin search)', () => {
   it('lists only the admin’s portal, paged and sorted', async () => {
-    const res = await inject({ url: '/api/user?pagesize=1&page=1&sort=fullName&desc=false', headers: admin.auth });
+    const res = await inject({
+      url: '/api/user?pagesize=1&page=1&sort=fullName&desc=false',
+      headers: admin.auth,
+    });
     expect(res.statusCode).toBe(200);
     const page = res.json();
     expect(page).toMatchObject({ page: 1, pageSize: 1, total: 2 });
     expect(page.items[0].fullName).toBe('Alex Admin');
     const desc = await inject({ url: '/api/user?sort=fullName&desc=true', headers: admin.auth });
-    expect(desc.json().items.map((u: { fullName: string }) => u.fullName)).toEqual(['Casey Coach', 'Alex Admin']);
+    expect(desc.json().items.map((u: { fullName: string }) => u.fullName)).toEqual([
+      'Casey Coach',
+      'Alex Admin',
+    ]);
   });
 
   it('filters by keyword and role', async () => {
@@ -102,7 +114,12 @@ describe('properties', () => {
     });
     expect(put.statusCode).toBe(200);
     expect(put.json()).toEqual([{ name: 'timeZone', value: 'America/Chicago' }]);
-    await inject({ method: 'PUT', url: `/api/user/${coach.user.id}/properties`, headers: coach.auth, payload: { timeZone: 'Europe/London' } });
+    await inject({
+      method: 'PUT',
+      url: `/api/user/${coach.user.id}/properties`,
+      headers: coach.auth,
+      payload: { timeZone: 'Europe/London' },
+    });
     const get = await inject({ url: `/api/user/${coach.user.id}/properties`, headers: coach.auth });
     expect(get.json()).toEqual([{ name: 'timeZone', value: 'Europe/London' }]);
   });
@@ -151,25 +168,45 @@ describe('properties', () => {
       payload: { timeZone: 'UTC' },
     });
     expect(write.statusCode).toBe(404);
-    const rows = await t.db.select().from(userProperties).where(eq(userProperties.userId, otherCoach.user.id));
+    const rows = await t.db
+      .select()
+      .from(userProperties)
+      .where(eq(userProperties.userId, otherCoach.user.id));
     expect(rows).toEqual([]);
   });
 });
 
 describe('upsert /api/user', () => {
   it('lets an admin add a user to their portal, once per email', async () => {
-    const payload = { id: '', email: 'New.Coach@example.com', fullName: 'Nia New', accountType: 'Personal Trainer' };
+    const payload = {
+      id: '',
+      email: 'New.Coach@example.com',
+      fullName: 'Nia New',
+      accountType: 'Personal Trainer',
+    };
     const res = await inject({ method: 'POST', url: '/api/user', headers: admin.auth, payload });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ portalId: 1, fullName: 'Nia New', hasAccess: false });
-    const again = await inject({ method: 'POST', url: '/api/user', headers: admin.auth, payload: { ...payload, email: 'new.coach@EXAMPLE.com' } });
+    const again = await inject({
+      method: 'POST',
+      url: '/api/user',
+      headers: admin.auth,
+      payload: { ...payload, email: 'new.coach@EXAMPLE.com' },
+    });
     expect(again.statusCode).toBe(409);
   });
 
   it('refuses members and bad input', async () => {
     const payload = { email: 'x@example.com', fullName: 'X' };
-    expect((await inject({ method: 'POST', url: '/api/user', headers: coach.auth, payload })).statusCode).toBe(403);
-    for (const bad of [{ fullName: 'No Email' }, { email: 'not-an-email', fullName: 'A' }, { email: 'a@example.com', fullName: '' }, { email: 'a@example.com', fullName: 7 }]) {
+    expect(
+      (await inject({ method: 'POST', url: '/api/user', headers: coach.auth, payload })).statusCode,
+    ).toBe(403);
+    for (const bad of [
+      { fullName: 'No Email' },
+      { email: 'not-an-email', fullName: 'A' },
+      { email: 'a@example.com', fullName: '' },
+      { email: 'a@example.com', fullName: 7 },
+    ]) {
       const res = await inject({ method: 'POST', url: '/api/user', headers: admin.auth, payload: bad });
       expect(res.statusCode, JSON.stringify(bad)).toBe(400);
     }
@@ -177,10 +214,20 @@ describe('upsert /api/user', () => {
 
   it('lets a member rename themselves but not change their email', async () => {
     const base = { email: 'casey@example.com', fullName: 'Casey C. Coach', accountType: 'Personal Trainer' };
-    const ok = await inject({ method: 'PUT', url: `/api/user/${coach.user.id}`, headers: coach.auth, payload: { id: coach.user.id, ...base } });
+    const ok = await inject({
+      method: 'PUT',
+      url: `/api/user/${coach.user.id}`,
+      headers: coach.auth,
+      payload: { id: coach.user.id, ...base },
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().fullName).toBe('Casey C. Coach');
-    const email = await inject({ method: 'PUT', url: `/api/user/${coach.user.id}`, headers: coach.auth, payload: { ...base, email: 'me@elsewhere.com' } });
+    const email = await inject({
+      method: 'PUT',
+      url: `/api/user/${coach.user.id}`,
+      headers: coach.auth,
+      payload: { ...base, email: 'me@elsewhere.com' },
+    });
     expect(email.statusCode).toBe(403);
     const [row] = await t.db.select().from(users).where(eq(users.id, coach.user.id));
     expect(row?.email).toBe('casey@example.com');
@@ -222,7 +269,9 @@ describe('roles', () => {
       payload: { userId: target.user.id, roleId: roleIds.member, startDate: start, expiryDate: expiry },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual([expect.objectContaining({ roleId: roleIds.member, active: true, expiryDate: expiry })]);
+    expect(res.json()).toEqual([
+      expect.objectContaining({ roleId: roleIds.member, active: true, expiryDate: expiry }),
+    ]);
     const roles = await inject({ url: `/api/user/${target.user.id}/roles`, headers: admin.auth });
     expect(roles.json()).toHaveLength(1);
   });
@@ -233,7 +282,11 @@ describe('roles', () => {
       method: 'POST',
       url: `/api/user/${target.user.id}/role`,
       headers: admin.auth,
-      payload: { userId: target.user.id, roleId: roleIds.member, startDate: new Date(Date.now() + 3_600_000).toISOString() },
+      payload: {
+        userId: target.user.id,
+        roleId: roleIds.member,
+        startDate: new Date(Date.now() + 3_600_000).toISOString(),
+      },
     });
     const roles = await inject({ url: `/api/user/${target.user.id}/roles`, headers: admin.auth });
     expect(roles.json()[0].active).toBe(false);
@@ -246,14 +299,32 @@ describe('roles', () => {
       [{ userId: admin.user.id, roleId: roleIds.admin }, 400],
       [{ userId: id, roleId: 'admin' }, 400],
       [{ userId: id, roleId: 99 }, 404],
-      [{ userId: id, roleId: roleIds.admin, startDate: '2030-01-02T00:00:00Z', expiryDate: '2030-01-01T00:00:00Z' }, 400],
+      [
+        {
+          userId: id,
+          roleId: roleIds.admin,
+          startDate: '2030-01-02T00:00:00Z',
+          expiryDate: '2030-01-01T00:00:00Z',
+        },
+        400,
+      ],
       [{ userId: id, roleId: roleIds.admin, startDate: 'yesterday' }, 400],
     ];
     for (const [payload, status] of cases) {
-      const res = await inject({ method: 'POST', url: `/api/user/${id}/role`, headers: admin.auth, payload: payload as object });
+      const res = await inject({
+        method: 'POST',
+        url: `/api/user/${id}/role`,
+        headers: admin.auth,
+        payload: payload as object,
+      });
       expect(res.statusCode, JSON.stringify(payload)).toBe(status);
     }
-    const member = await inject({ method: 'POST', url: `/api/user/${id}/role`, headers: coach.auth, payload: { userId: id, roleId: roleIds.admin } });
+    const member = await inject({
+      method: 'POST',
+      url: `/api/user/${id}/role`,
+      headers: coach.auth,
+      payload: { userId: id, roleId: roleIds.admin },
+    });
     expect(member.statusCode).toBe(403);
     const foreign = await inject({
       method: 'POST',
@@ -269,21 +340,43 @@ describe('roles', () => {
   it('removes a role, ending access immediately', async () => {
     const target = await makeUser(t);
     expect((await inject({ url: '/api/user/me', headers: target.auth })).statusCode).toBe(200);
-    const res = await inject({ method: 'DELETE', url: `/api/user/${target.user.id}/role/${roleIds.member}`, headers: admin.auth });
+    const res = await inject({
+      method: 'DELETE',
+      url: `/api/user/${target.user.id}/role/${roleIds.member}`,
+      headers: admin.auth,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([]);
     expect((await inject({ url: '/api/user/me', headers: target.auth })).statusCode).toBe(401);
-    const again = await inject({ method: 'DELETE', url: `/api/user/${target.user.id}/role/${roleIds.member}`, headers: admin.auth });
+    const again = await inject({
+      method: 'DELETE',
+      url: `/api/user/${target.user.id}/role/${roleIds.member}`,
+      headers: admin.auth,
+    });
     expect(again.statusCode).toBe(404);
   });
 
   it('will not let an admin remove their own admin role, nor a member remove roles', async () => {
-    const own = await inject({ method: 'DELETE', url: `/api/user/${admin.user.id}/role/${roleIds.admin}`, headers: admin.auth });
+    const own = await inject({
+      method: 'DELETE',
+      url: `/api/user/${admin.user.id}/role/${roleIds.admin}`,
+      headers: admin.auth,
+    });
     expect(own.statusCode).toBe(409);
-    const member = await inject({ method: 'DELETE', url: `/api/user/${coach.user.id}/role/${roleIds.member}`, headers: coach.auth });
+    const member = await inject({
+      method: 'DELETE',
+      url: `/api/user/${coach.user.id}/role/${roleIds.member}`,
+      headers: coach.auth,
+    });
     expect(member.statusCode).toBe(403);
-    const foreign = await inject({ method: 'DELETE', url: `/api/user/${otherAdmin.user.id}/role/${roleIds.admin}`, headers: admin.auth });
+    const foreign = await inject({
+      method: 'DELETE',
+      url: `/api/user/${otherAdmin.user.id}/role/${roleIds.admin}`,
+      headers: admin.auth,
+    });
     expect(foreign.statusCode).toBe(404);
-    expect((await inject({ url: '/api/user/me', headers: otherAdmin.auth })).json().fitPostAdminAccess).toBe(true);
+    expect((await inject({ url: '/api/user/me', headers: otherAdmin.auth })).json().fitPostAdminAccess).toBe(
+      true,
+    );
   });
 });

@@ -48,7 +48,8 @@ export async function listProperties(db: Db, userId: string) {
 /** Sets one property (insert or replace) and returns the full list. */
 export async function putProperty(db: Db, userId: string, pair: PropertyPut) {
   const [name, value] = Object.entries(pair)[0] ?? [];
-  if (name === undefined || value === undefined) throw new AppError('validation', 'Send exactly one property');
+  if (name === undefined || value === undefined)
+    throw new AppError('validation', 'Send exactly one property');
   await db
     .insert(userProperties)
     .values({ userId, name, value })
@@ -86,7 +87,8 @@ const activeRoleFlag = (roleId: number, now: Date) =>
 /** Admin search over the admin's portal (GET /api/user). */
 export async function searchUsers(db: Db, actor: Actor, q: UserSearch) {
   if (!actor.isAdmin) throw forbidden('Only administrators can list users');
-  if (q.portalid !== undefined && q.portalid !== actor.portalId) throw forbidden('You can only list users of your own portal');
+  if (q.portalid !== undefined && q.portalid !== actor.portalId)
+    throw forbidden('You can only list users of your own portal');
   const now = new Date();
   const where: SQL[] = [eq(users.portalId, actor.portalId)];
   if (q.keyword) {
@@ -137,7 +139,8 @@ const emailTaken = () => new AppError('conflict', 'A user with this email alread
 /** Admin adds a user to their portal; they get access when they sign in or an admin adds a role. */
 export async function createUser(db: Db, actor: Actor, input: UserUpsertInput) {
   if (!actor.isAdmin) throw forbidden('Only administrators can add users');
-  if (input.id) throw new AppError('validation', 'Leave id empty to create a user, or use PUT /api/user/{id}');
+  if (input.id)
+    throw new AppError('validation', 'Leave id empty to create a user, or use PUT /api/user/{id}');
   await assertEmailFree(db, actor.portalId, input.email);
   const [user] = await db
     .insert(users)
@@ -155,14 +158,18 @@ export async function createUser(db: Db, actor: Actor, input: UserUpsertInput) {
 
 /** Updates a user: members their own name and picture; admins any field within their portal. */
 export async function updateUser(db: Db, actor: Actor, id: string, input: UserUpsertInput) {
-  if (input.id && input.id !== id) throw new AppError('validation', 'The id in the body does not match the URL');
+  if (input.id && input.id !== id)
+    throw new AppError('validation', 'The id in the body does not match the URL');
   const user = await loadVisibleUser(db, actor, id);
   const changesIdentity =
     input.email.toLowerCase() !== user.email.toLowerCase() || input.accountType !== user.accountType;
   if (changesIdentity && !actor.isAdmin) {
-    throw forbidden('Your email and account type come from your membership; only an administrator can change them');
+    throw forbidden(
+      'Your email and account type come from your membership; only an administrator can change them',
+    );
   }
-  if (input.email.toLowerCase() !== user.email.toLowerCase()) await assertEmailFree(db, user.portalId, input.email);
+  if (input.email.toLowerCase() !== user.email.toLowerCase())
+    await assertEmailFree(db, user.portalId, input.email);
   const [updated] = await db
     .update(users)
     .set({
@@ -214,9 +221,15 @@ export async function assignRole(
   db: Db,
   actor: Actor,
   id: string,
-  input: { userId: string; roleId: number; startDate?: string | undefined; expiryDate?: string | null | undefined },
+  input: {
+    userId: string;
+    roleId: number;
+    startDate?: string | undefined;
+    expiryDate?: string | null | undefined;
+  },
 ) {
-  if (input.userId !== id) throw new AppError('validation', 'userId in the body must match the user in the URL');
+  if (input.userId !== id)
+    throw new AppError('validation', 'userId in the body must match the user in the URL');
   await loadManagedUser(db, actor, id);
   const [role] = await db.select().from(roles).where(eq(roles.id, input.roleId));
   if (!role) throw notFound('Role');
@@ -233,7 +246,12 @@ export async function assignRole(
     .values(values)
     .onConflictDoUpdate({
       target: [userRoles.userId, userRoles.roleId],
-      set: { startDate: values.startDate, expiryDate: values.expiryDate, source: 'admin', grantedBy: actor.userId },
+      set: {
+        startDate: values.startDate,
+        expiryDate: values.expiryDate,
+        source: 'admin',
+        grantedBy: actor.userId,
+      },
     });
   return listUserRoles(db, id);
 }

@@ -1,0 +1,107 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import { assetsRoute, faviconRoute } from './assets.js';
+import { createControlRoute } from './control.js';
+import { createDispatcher } from './http.js';
+import { avatarsRoute, profileRoute } from './member-pages.js';
+import { createProvider, SSO_PATH } from './sso/provider.js';
+import { createSsoRoutes } from './sso/routes.js';
+import { generateSigningKey } from './sso/signing-key.js';
+
+export { DEMO_PASSWORD, demoMembers, type DemoMember } from './sso/members.js';
+
+export interface SandboxOptions {
+  /** 0 picks a free port; the returned `url` has the real one. */
+  port: number;
+  /** Defaults to 127.0.0.1: the sandbox accepts any demo member's password, so it stays on loopback. */
+  host?: string;
+  /** The origin clients use to reach the sandbox (no path); defaults to http://host:port. */
+  publicUrl?: string;
+  redirectUris: string[];
+  postLogoutRedirectUris?: string[];
+  clientId?: string;
+  clientSecret?: string;
+}
+
+export interface Sandbox {
+  /** Where the server listens, e.g. http://127.0.0.1:4000. */
+  url: string;
+  /** The OpenID Connect issuer, `${publicUrl}/sso`. */
+  issuer: string;
+  close(): Promise<void>;
+}
+
+/** Requests still open this long after close() are cut, so shutdown never hangs on a stuck client. */
+const CLOSE_GRACE_MS = 2000;
+
+function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      const address = server.address();
+      // A TCP listen always yields AddressInfo; the string form is only for pipes and sockets.
+      if (address === null || typeof address === 'string')
+        reject(new Error('sandbox: expected a TCP address'));
+      else resolve(address);
+    });
+  });
+}
+
+function originOf(publicUrl: string): string {
+  const url = new URL(publicUrl);
+  // Pages link to /assets and /sso from the root, so a path prefix would break them.
+  if (url.pathname !== '/' || url.search || url.hash) {
+    throw new Error(`sandbox: publicUrl must be an origin without a path, got ${publicUrl}`);
+  }
+  return url.origin;
+}
+
+function close(server: Server): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.close((error) => (error ? reject(error) : resolve()));
+    server.closeIdleConnections();
+    setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS).unref();
+  });
+}
+
+/** Starts the sandbox: the organisation's OpenID Connect provider plus its member pages and control endpoints. */
+export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
+  const host = options.host ?? '127.0.0.1';
+  const server = createServer();
+  const address = await listen(server, options.port, host);
+  try {
+    const url = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
+    const publicUrl = originOf(options.publicUrl ?? url);
+    const issuer = `${publicUrl}${SSO_PATH}`;
+    const clientId = options.clientId ?? 'fitpost';
+    const signingKey = await generateSigningKey();
+    const provider = createProvider({
+      issuer,
+      publicUrl,
+      signingKey,
+      client: {
+        clientId,
+        clientSecret: options.clientSecret ?? 'fitpost-sandbox-secret',
+        redirectUris: options.redirectUris,
+        postLogoutRedirectUris: options.postLogoutRedirectUris ?? [],
+      },
+    });
+    server.on(
+      'request',
+      createDispatcher([
+        createControlRoute({ issuer, publicUrl, clientId, signingKey }),
+        ...createSsoRoutes(provider),
+        avatarsRoute,
+        profileRoute,
+        assetsRoute,
+        faviconRoute,
+      ]),
+    );
+    return { url, issuer, close: () => close(server) };
+  } catch (error) {
+    await close(server);
+    throw error;
+  }
+}

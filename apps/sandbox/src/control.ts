@@ -1,0 +1,66 @@
+import { z } from 'zod';
+
+import { allowMethods, HttpError, readJson, sendJson, type Route } from './http.js';
+import { findMemberByEmail } from './sso/members.js';
+import { ID_TOKEN_TTL_SECONDS, mintIdToken, type SigningKey } from './sso/signing-key.js';
+
+const YEAR = 365 * 24 * 60 * 60;
+
+const idTokenRequestSchema = z.strictObject({
+  email: z.string().trim().min(1),
+  nonce: z.string().min(1).optional(),
+  /** Negative values give an already expired token. */
+  expiresInSeconds: z.int().min(-YEAR).max(YEAR).optional(),
+  audience: z.string().min(1).optional(),
+});
+
+export interface ControlOptions {
+  issuer: string;
+  publicUrl: string;
+  clientId: string;
+  signingKey: SigningKey;
+}
+
+/** Test and control endpoints under /_sandbox. They exist only in the sandbox, never on a real provider. */
+export function createControlRoute(options: ControlOptions): Route {
+  return {
+    prefix: '/_sandbox',
+    handle: async (req, res, url) => {
+      switch (url.pathname) {
+        case '/_sandbox/health':
+          allowMethods(req, ['GET', 'HEAD']);
+          return sendJson(res, 200, { ok: true });
+        case '/_sandbox/id-token': {
+          allowMethods(req, ['POST']);
+          const parsed = idTokenRequestSchema.safeParse(await readJson(req));
+          if (!parsed.success) {
+            throw new HttpError(
+              400,
+              'bad_request',
+              'The body does not match { email, nonce?, expiresInSeconds?, audience? }.',
+              z.flattenError(parsed.error),
+            );
+          }
+          const member = findMemberByEmail(parsed.data.email);
+          if (!member)
+            throw new HttpError(
+              404,
+              'member_not_found',
+              `No demo member has the email ${parsed.data.email}.`,
+            );
+          const idToken = await mintIdToken(options.signingKey, {
+            member,
+            issuer: options.issuer,
+            audience: parsed.data.audience ?? options.clientId,
+            publicUrl: options.publicUrl,
+            nonce: parsed.data.nonce,
+            expiresInSeconds: parsed.data.expiresInSeconds ?? ID_TOKEN_TTL_SECONDS,
+          });
+          return sendJson(res, 200, { id_token: idToken });
+        }
+        default:
+          throw new HttpError(404, 'not_found', `Nothing is served at ${url.pathname}.`);
+      }
+    },
+  };
+}

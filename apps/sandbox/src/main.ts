@@ -1,0 +1,63 @@
+import { z } from 'zod';
+
+import { startSandbox } from './app.js';
+
+/** An unset and an empty variable mean the same: use the default (an empty port must not become port 0). */
+function env<T extends z.ZodType>(schema: T) {
+  return z.preprocess((value) => (value === '' ? undefined : value), schema);
+}
+
+function urlList(fallback: string) {
+  return env(
+    z
+      .string()
+      .default(fallback)
+      .transform((list) =>
+        list
+          .split(',')
+          .map((item) => item.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.url()).min(1)),
+  );
+}
+
+const envSchema = z.object({
+  SANDBOX_PORT: env(z.coerce.number().int().min(0).max(65535).default(4000)),
+  SANDBOX_HOST: env(z.string().default('127.0.0.1')),
+  SANDBOX_PUBLIC_URL: env(z.url().optional()),
+  SANDBOX_REDIRECT_URIS: urlList('http://localhost:3000/oauth,http://127.0.0.1:3000/oauth'),
+  SANDBOX_POST_LOGOUT_URIS: urlList('http://localhost:3000/,http://127.0.0.1:3000/'),
+  FITPOST_OIDC_CLIENT_ID: env(z.string().default('fitpost')),
+  FITPOST_OIDC_CLIENT_SECRET: env(z.string().default('fitpost-sandbox-secret')),
+});
+
+const parsed = envSchema.safeParse(process.env);
+if (!parsed.success) {
+  console.error(`sandbox: invalid environment\n${z.prettifyError(parsed.error)}`);
+  process.exit(1);
+}
+const config = parsed.data;
+
+const sandbox = await startSandbox({
+  port: config.SANDBOX_PORT,
+  host: config.SANDBOX_HOST,
+  publicUrl: config.SANDBOX_PUBLIC_URL,
+  redirectUris: config.SANDBOX_REDIRECT_URIS,
+  postLogoutRedirectUris: config.SANDBOX_POST_LOGOUT_URIS,
+  clientId: config.FITPOST_OIDC_CLIENT_ID,
+  clientSecret: config.FITPOST_OIDC_CLIENT_SECRET,
+});
+console.log(`FitPost sandbox listening on ${sandbox.url} (OIDC issuer ${sandbox.issuer})`);
+
+function shutdown(): void {
+  sandbox.close().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error('sandbox: failed to close', error);
+      process.exit(1);
+    },
+  );
+}
+process.once('SIGINT', shutdown);
+process.once('SIGTERM', shutdown);

@@ -1,0 +1,101 @@
+/** Every demo member signs in with this password; the sign-in page says so. */
+export const DEMO_PASSWORD = 'fitpost';
+
+/** A member of the organisation as its membership system knows them. */
+export interface DemoMember {
+  sub: string;
+  email: string;
+  name: string;
+  /** The organisation's portal (FitPost tenant) the member belongs to. */
+  portalId: number;
+  accountType: string;
+  /** Whether the member's membership includes FitPost. */
+  fitpost: boolean;
+}
+
+/** The claims the organisation releases about a member, by the names the FitPost server reads. */
+export interface MemberClaims {
+  sub: string;
+  email: string;
+  email_verified: boolean;
+  name: string;
+  picture: string;
+  profile: string;
+  portal_id: number;
+  account_type: string;
+  fitpost: boolean;
+}
+
+export const demoMembers: readonly DemoMember[] = [
+  {
+    sub: 'member-1001',
+    email: 'coach@example.com',
+    name: 'Casey Coach',
+    portalId: 1,
+    accountType: 'Personal Trainer',
+    fitpost: true,
+  },
+  {
+    sub: 'member-1002',
+    email: 'admin@example.com',
+    name: 'Alex Admin',
+    portalId: 1,
+    accountType: 'Staff',
+    fitpost: true,
+  },
+  {
+    sub: 'member-1003',
+    email: 'lapsed@example.com',
+    name: 'Lee Lapsed',
+    portalId: 1,
+    accountType: 'Personal Trainer',
+    fitpost: false,
+  },
+  {
+    sub: 'member-2001',
+    email: 'coach@other.example.com',
+    name: 'Olivia Other',
+    portalId: 2,
+    accountType: 'Group Fitness Instructor',
+    fitpost: true,
+  },
+];
+
+/** Emails are compared the way people type them: case and surrounding spaces do not matter. */
+export function findMemberByEmail(email: string): DemoMember | undefined {
+  const wanted = email.trim().toLowerCase();
+  return demoMembers.find((member) => member.email === wanted);
+}
+
+export function findMemberBySub(sub: string): DemoMember | undefined {
+  return demoMembers.find((member) => member.sub === sub);
+}
+
+/** Checks a sign-in attempt; undefined means the email is unknown or the password wrong, never which. */
+export function authenticate(email: string, password: string): DemoMember | undefined {
+  const member = findMemberByEmail(email);
+  return member && password === DEMO_PASSWORD ? member : undefined;
+}
+
+/** The member's claims; picture and profile point at this sandbox's own pages. */
+export function memberClaims(member: DemoMember, publicUrl: string): MemberClaims {
+  return {
+    sub: member.sub,
+    email: member.email,
+    email_verified: true,
+    name: member.name,
+    picture: `${publicUrl}/avatars/${member.sub}.svg`,
+    profile: `${publicUrl}/profile/${member.sub}`,
+    portal_id: member.portalId,
+    account_type: member.accountType,
+    fitpost: member.fitpost,
+  };
+}
+
+/** Scope → claims released under it, in oidc-provider's `claims` configuration shape. */
+export const CLAIMS_BY_SCOPE = {
+  openid: ['sub'],
+  email: ['email', 'email_verified'],
+  profile: ['name', 'picture', 'profile'],
+  fitpost: ['portal_id', 'account_type', 'fitpost'],
+} as const satisfies Record<string, readonly (keyof MemberClaims)[]>;

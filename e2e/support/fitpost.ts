@@ -1,0 +1,32 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+export const demoPassword = 'fitpost';
+
+/** Goes through FitPost's front door to the organisation's sign-in page and signs in. */
+export async function signIn(page: Page, email: string) {
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(demoPassword);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** The stored user-info record, decoded as the web app stores it. */
+export async function storedUser(page: Page): Promise<{ id: string; token: string } | null> {
+  return page.evaluate(() => {
+    const raw = localStorage.getItem('user');
+    if (!raw) return null;
+    const bytes = Uint8Array.from(atob(raw), (c) => c.charCodeAt(0));
+    return JSON.parse(new TextDecoder().decode(bytes)) as { id: string; token: string };
+  });
+}
+
+/** axe on the current page: no serious or critical violation. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(bad, `axe violations on ${page.url()}`).toEqual([]);
+}

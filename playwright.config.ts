@@ -1,0 +1,53 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const port = 3100;
+const sandboxPort = 4100;
+
+/**
+ * End-to-end tests drive the real stack — the built web app, the API and worker on a fresh
+ * PGlite, and the sandbox SSO — in Debian's chromium. The tests sign members in for the first
+ * time, so they run in file order on one worker against a data directory made anew each run.
+ */
+export default defineConfig({
+  testDir: 'e2e',
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  forbidOnly: !!process.env.CI,
+  reporter: [['list'], ['json']],
+  outputDir: '.tmp/test-results',
+  use: {
+    baseURL: `http://localhost:${port}`,
+    trace: 'retain-on-failure',
+    ...devices['Desktop Chrome'],
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: 'rm -rf .tmp/e2e-data && node scripts/start.mjs --no-build --quiet',
+    url: `http://127.0.0.1:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    env: {
+      PORT: String(port),
+      SANDBOX_PORT: String(sandboxPort),
+      FITPOST_DATA_DIR: '.tmp/e2e-data',
+      FITPOST_PUBLIC_HOSTS: `localhost:${port},127.0.0.1:${port}`,
+      FITPOST_PUBLIC_URL: `http://localhost:${port}`,
+      LOG_LEVEL: 'warn',
+    },
+  },
+});
