@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import { assetsRoute, faviconRoute } from './assets.js';
@@ -69,7 +69,15 @@ function close(server: Server): Promise<void> {
 /** Starts the sandbox: the organisation's OpenID Connect provider plus its member pages and control endpoints. */
 export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   const host = options.host ?? '127.0.0.1';
-  const server = createServer();
+  // The port is only known after listen (port 0), and the provider needs it for its issuer, so
+  // requests that arrive before the routes exist wait for them instead of going unanswered.
+  let handle: RequestListener | undefined;
+  let markReady: () => void = () => undefined;
+  const ready = new Promise<void>((resolve) => (markReady = resolve));
+  const server = createServer((req, res) => {
+    if (handle) return handle(req, res);
+    void ready.then(() => handle?.(req, res));
+  });
   const address = await listen(server, options.port, host);
   try {
     const url = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
@@ -88,17 +96,15 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
         postLogoutRedirectUris: options.postLogoutRedirectUris ?? [],
       },
     });
-    server.on(
-      'request',
-      createDispatcher([
-        createControlRoute({ issuer, publicUrl, clientId, signingKey }),
-        ...createSsoRoutes(provider),
-        avatarsRoute,
-        profileRoute,
-        assetsRoute,
-        faviconRoute,
-      ]),
-    );
+    handle = createDispatcher([
+      createControlRoute({ issuer, publicUrl, clientId, signingKey }),
+      ...createSsoRoutes(provider),
+      avatarsRoute,
+      profileRoute,
+      assetsRoute,
+      faviconRoute,
+    ]);
+    markReady();
     return { url, issuer, close: () => close(server) };
   } catch (error) {
     await close(server);

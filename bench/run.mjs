@@ -1,0 +1,18 @@
+// `npm run bench [startup|web|api]`: the foundation's benchmarks, printed as Markdown for
+// docs/benchmarks.md. Run `npm run build` first. Each part is bounded and stops its own processes.
+import os from 'node:os';
+
+const only = process.argv[2];
+const parts = {
+  startup: async () => (await import('./startup.mjs')).benchStartup(),
+  web: async () => (await import('./web.mjs')).benchWeb(),
+  api: async () => (await import('./api.mjs')).benchApi(),
+};
+const cpu = os.cpus();
+console.log(
+  `Machine: ${cpu.length} × ${cpu[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}\n`,
+);
+for (const [name, run] of Object.entries(parts)) {
+  if (only && only !== name) continue;
+  console.log(`## ${name}\n\n${await run()}\n`);
+}
