@@ -34,25 +34,19 @@ export async function createSession(db: Db, userId: string, settings: Config['se
  * idle or past its absolute expiry, or when the user's access has ended (which revokes it).
  */
 export async function authenticate(db: Db, token: string, settings: Config['session'], now = new Date()) {
+  // One indexed lookup by token hash, with the access-giving roles in force as one small array.
   const [row] = await db
     .select({
       sessionId: sessions.id,
       lastSeenAt: sessions.lastSeenAt,
       userId: users.id,
       portalId: users.portalId,
-      isAdmin: sql<boolean>`coalesce(bool_or(${userRoles.roleId} = ${roleIds.admin}), false)`,
-      roleCount: sql<number>`count(${userRoles.roleId})::int`,
+      roles: sql<
+        number[]
+      >`array(select ${userRoles.roleId} from ${userRoles} where ${userRoles.userId} = ${users.id} and ${inArray(userRoles.roleId, [roleIds.member, roleIds.admin])} and ${roleActiveAt(now)})`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(
-      userRoles,
-      and(
-        eq(userRoles.userId, users.id),
-        inArray(userRoles.roleId, [roleIds.member, roleIds.admin]),
-        roleActiveAt(now),
-      ),
-    )
     .where(
       and(
         eq(sessions.tokenHash, hashToken(token)),
@@ -60,10 +54,9 @@ export async function authenticate(db: Db, token: string, settings: Config['sess
         gt(sessions.expiresAt, now),
         gt(sessions.lastSeenAt, new Date(now.getTime() - settings.idleMs)),
       ),
-    )
-    .groupBy(sessions.id, users.id);
+    );
   if (!row) return null;
-  if (row.roleCount === 0) {
+  if (row.roles.length === 0) {
     await revokeSession(db, row.sessionId, now);
     return null;
   }
@@ -74,7 +67,7 @@ export async function authenticate(db: Db, token: string, settings: Config['sess
     sessionId: row.sessionId,
     userId: row.userId,
     portalId: row.portalId,
-    isAdmin: row.isAdmin,
+    isAdmin: row.roles.includes(roleIds.admin),
   };
   return actor;
 }

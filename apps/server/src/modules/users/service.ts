@@ -60,12 +60,25 @@ export async function putProperty(db: Db, userId: string, pair: PropertyPut) {
   return listProperties(db, userId);
 }
 
-/** The signed-in user's own record, fresh from the database (GET /api/user/me). */
+/** The signed-in user's own record, fresh from the database (GET /api/user/me): one query. */
 export async function me(db: Db, actor: Actor) {
-  const [user] = await db.select().from(users).where(eq(users.id, actor.userId));
-  if (!user) throw notFound('User');
-  const [access, properties] = await Promise.all([accessOf(db, user.id), listProperties(db, user.id)]);
-  return presentMe(user, access, properties, !user.lastSignInAt);
+  const [row] = await db
+    .select({
+      user: users,
+      properties: sql<{ name: string; value: string }[]>`coalesce((
+        select json_agg(json_build_object('name', ${userProperties.name}, 'value', ${userProperties.value}) order by ${userProperties.name})
+        from ${userProperties} where ${userProperties.userId} = ${users.id}), '[]'::json)`,
+    })
+    .from(users)
+    .where(eq(users.id, actor.userId));
+  if (!row) throw notFound('User');
+  // Authentication just established access, so the actor's flags are current.
+  return presentMe(
+    row.user,
+    { hasAccess: true, isAdmin: actor.isAdmin },
+    row.properties,
+    !row.user.lastSignInAt,
+  );
 }
 
 /** One user as an admin (or the user) sees them. */
