@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible, signIn, storedUser } from './support/fitpost';
+import { expectAccessible, signIn, skipTour, storedUser } from './support/fitpost';
 
 test('a coach signs in for the first time, gets the welcome screen, then later lands on the dashboard', async ({
   page,
@@ -41,6 +41,7 @@ test('a member whose membership lacks FitPost sees the no-access screen with the
 });
 
 test('an already signed-in member visiting /thirdpartysignin is told so', async ({ page }) => {
+  await skipTour(page);
   await signIn(page, 'coach@example.com');
   await expect(page).toHaveURL(/\/app\/dashboard$/);
   await page.goto('/thirdpartysignin');
@@ -64,8 +65,7 @@ test('a revoked session makes the next call 401 and the app returns to sign-in',
 
   // Forget the provider's own session too, so returning to sign-in shows its form.
   await context.clearCookies();
-  const unauthorized = page.waitForResponse((r) => r.url().includes('/api/') && r.status() === 401);
-  await page.getByRole('link', { name: 'Calendar' }).first().click();
+  const unauthorized = page.waitForResponse((r) => r.url().includes('/api/user/me') && r.status() === 401);
   await page.reload();
   await unauthorized;
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();

@@ -1,25 +1,27 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible, signIn } from './support/fitpost';
+import { expectAccessible, mainNav, signIn, skipTour } from './support/fitpost';
 
 test('the admin sees the Administration group; the coach does not and cannot open /app/manage', async ({
   browser,
 }) => {
   const adminPage = await (await browser.newContext()).newPage();
+  await skipTour(adminPage);
   await signIn(adminPage, 'admin@example.com');
   await expect(adminPage).toHaveURL(/\/app\/(dashboard|settings\/welcome)$/);
-  const adminNav = adminPage.getByRole('navigation').first();
+  const adminNav = mainNav(adminPage);
   await expect(adminNav.getByText('Administration')).toBeVisible();
-  await adminNav.getByRole('menuitem', { name: 'Users' }).click();
+  await adminNav.getByRole('link', { name: 'Users', exact: true }).click();
   await expect(adminPage).toHaveURL(/\/app\/manage\/users$/);
   await expect(adminPage.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
   await expect(adminPage.getByRole('cell', { name: 'admin@example.com' })).toBeVisible();
   await expectAccessible(adminPage);
 
   const coachPage = await (await browser.newContext()).newPage();
+  await skipTour(coachPage);
   await signIn(coachPage, 'coach@example.com');
   await expect(coachPage).toHaveURL(/\/app\/dashboard$/);
-  const coachNav = coachPage.getByRole('navigation').first();
-  await expect(coachNav.getByRole('menuitem', { name: 'Browse Library' })).toBeVisible();
+  const coachNav = mainNav(coachPage);
+  await expect(coachNav.getByRole('link', { name: 'Browse Library' })).toBeVisible();
   await expect(coachNav.getByText('Administration')).toHaveCount(0);
   await expect(coachNav.getByText('Basic Stats')).toHaveCount(0);
   await expectAccessible(coachPage);
@@ -29,17 +31,18 @@ test('the admin sees the Administration group; the coach does not and cannot ope
 });
 
 test('the selected sidebar item follows the path, and every area opens', async ({ page }) => {
+  await skipTour(page);
   await signIn(page, 'coach@example.com');
   await expect(page).toHaveURL(/\/app\/dashboard$/);
-  const nav = page.getByRole('navigation').first();
-  await nav.getByRole('menuitem', { name: 'Create New' }).click();
+  const nav = mainNav(page);
+  await nav.getByRole('link', { name: 'Create New' }).click();
   await expect(page).toHaveURL(/\/app\/posts\/post$/);
   await expect(nav.locator('.ant-menu-item-selected')).toHaveText(/Create New/);
-  await nav.getByRole('menuitem', { name: 'Browse Library' }).click();
+  await nav.getByRole('link', { name: 'Browse Library' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Browse Library');
   await expect(nav.locator('.ant-menu-item-selected')).toHaveText(/Browse Library/);
   await expectAccessible(page);
-  await nav.getByRole('menuitem', { name: 'Account' }).click();
+  await nav.getByRole('link', { name: 'Account' }).click();
   await expect(page).toHaveURL(/\/app\/settings/);
   await expectAccessible(page);
 });
@@ -47,9 +50,10 @@ test('the selected sidebar item follows the path, and every area opens', async (
 test('at 900 px wide the sidebar is a drawer', async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 900, height: 800 } });
   const page = await context.newPage();
+  await skipTour(page);
   await signIn(page, 'coach@example.com');
   await expect(page).toHaveURL(/\/app\/dashboard$/);
-  const calendarItem = page.getByRole('menuitem', { name: 'Calendar' });
+  const calendarItem = page.getByRole('link', { name: 'Calendar' });
   await expect(calendarItem).toBeHidden();
   await page
     .getByRole('button', { name: /navigation|menu/i })
@@ -59,7 +63,26 @@ test('at 900 px wide the sidebar is a drawer', async ({ browser }) => {
   await expect(drawer).toBeVisible();
   const box = await drawer.boundingBox();
   expect(Math.round(box?.width ?? 0)).toBe(300);
-  await drawer.getByRole('menuitem', { name: 'Calendar' }).click();
+  await drawer.getByRole('link', { name: 'Calendar' }).click();
   await expect(page).toHaveURL(/\/app\/calendar$/);
   await expectAccessible(page);
+});
+
+test("'Take a Tour' walks the sidebar and is not shown again once finished", async ({ page }) => {
+  await signIn(page, 'coach@example.com');
+  await expect(page).toHaveURL(/\/app\/dashboard$/);
+  // First visit: the tour opens by itself; closing it remembers that.
+  const tour = page.locator('.ant-tour');
+  await expect(tour).toBeVisible();
+  await tour.getByRole('button', { name: 'Close' }).click();
+  await expect(tour).toBeHidden();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Recommended Posts', level: 1 })).toBeVisible();
+  await expect(tour).toBeHidden();
+  // 'Take a Tour' clears the flag and goes to the dashboard, where the tour starts again.
+  await mainNav(page).getByRole('link', { name: 'Calendar' }).click();
+  await page.getByRole('link', { name: 'Take a Tour' }).click();
+  await expect(page).toHaveURL(/\/app\/dashboard$/);
+  await expect(tour).toBeVisible();
+  await expect(tour).toContainText('Recommended Posts');
 });

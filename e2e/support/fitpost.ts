@@ -3,6 +3,14 @@ import { expect, type Page } from '@playwright/test';
 
 export const demoPassword = 'fitpost';
 
+/** Marks the product tour as seen, so its overlay does not cover the page (the tour has its own test). */
+export async function skipTour(page: Page) {
+  await page.addInitScript(() => localStorage.setItem('tutorial', 'true'));
+}
+
+/** The signed-in sidebar (or drawer) navigation. */
+export const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+
 /** Goes through FitPost's front door to the organisation's sign-in page and signs in. */
 export async function signIn(page: Page, email: string) {
   await page.goto('/');

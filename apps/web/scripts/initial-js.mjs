@@ -1,0 +1,43 @@
+// Reports the JavaScript a screen loads before it can render: the entry chunk plus the lazily loaded
+// route modules it needs, with all their static imports. Run after `vite build`:
+//   node apps/web/scripts/initial-js.mjs [src/features/…/routes/….tsx …]
+// Default: the signed-in dashboard (entry + app layout + dashboard route).
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
+const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
+const routeModules = process.argv.slice(2);
+const roots = [
+  'index.html',
+  ...(routeModules.length > 0
+    ? routeModules
+    : ['src/app/layouts/app-layout.tsx', 'src/features/dashboard/routes/dashboard.tsx']),
+];
+
+const seen = new Set();
+function visit(key) {
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`${key} is not in the build manifest`);
+  if (seen.has(chunk.file)) return;
+  seen.add(chunk.file);
+  for (const imported of chunk.imports ?? []) visit(imported);
+}
+roots.forEach(visit);
+
+let raw = 0;
+let gzip = 0;
+const rows = [...seen].map((file) => {
+  const bytes = readFileSync(join(dist, file));
+  const zipped = gzipSync(bytes, { level: 9 }).length;
+  raw += bytes.length;
+  gzip += zipped;
+  return { file, kB: +(bytes.length / 1024).toFixed(1), gzipKB: +(zipped / 1024).toFixed(1) };
+});
+rows.sort((a, b) => b.gzipKB - a.gzipKB);
+console.table(rows);
+console.log(
+  `${roots.join(' + ')}\n${rows.length} files, ${(raw / 1024).toFixed(1)} kB, ${(gzip / 1024).toFixed(1)} kB gzip`,
+);

@@ -1,0 +1,90 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { NotFound } from '@/components/not-found';
+import { NestedRouteErrorBoundary } from '@/components/route-error-boundary';
+import type { RouteHandle } from '@/lib/route-title';
+import { reportAreas } from './areas';
+import { RequireAdmin } from './guards/require-admin';
+import { lazyPage } from './lazy-page';
+
+const comingSoon = lazyPage(
+  () => import('@/components/coming-soon'),
+  (m) => m.ComingSoon,
+);
+
+/** An area a later issue builds: its title and the shared "Coming soon" state. Replace one by one. */
+function soon(path: string, title: string): RouteObject {
+  const handle: RouteHandle = { title };
+  return path === '' ? { index: true, handle, lazy: comingSoon } : { path, handle, lazy: comingSoon };
+}
+
+function page(path: string, title: string, lazy: RouteObject['lazy']): RouteObject {
+  const handle: RouteHandle = { title };
+  return { path, handle, lazy };
+}
+
+const manageRoutes: RouteObject[] = [
+  soon('', 'Administration Dashboard'),
+  soon('content', 'Content Repository'),
+  soon('saved', 'Admin Favorites'),
+  soon('feeds', 'Feeds'),
+  soon('tags', 'Tags'),
+  soon('announcements', 'Announcements'),
+  page(
+    'users',
+    'Users',
+    lazyPage(
+      () => import('@/features/users/routes/users'),
+      (m) => m.UsersRoute,
+    ),
+  ),
+  soon('messages', 'Messages'),
+  soon('settings', 'Administration Settings'),
+  ...reportAreas.map((report) => soon(`reports/${report.path}`, report.title)),
+  { path: '*', handle: { title: 'Page not found' } satisfies RouteHandle, Component: NotFound },
+];
+
+/** Everything under /app, rendered inside the signed-in shell. */
+export const appRoutes: RouteObject[] = [
+  {
+    // Errors in one screen keep the shell around them.
+    ErrorBoundary: NestedRouteErrorBoundary,
+    children: [
+      { index: true, element: <Navigate to="/app/dashboard" replace /> },
+      page(
+        'dashboard',
+        'Recommended Posts',
+        lazyPage(
+          () => import('@/features/dashboard/routes/dashboard'),
+          (m) => m.DashboardRoute,
+        ),
+      ),
+      soon('brands', 'Brands'),
+      soon('calendar', 'Calendar'),
+      soon('posts', 'Schedule a Post'),
+      soon('posts/post', 'Create New'),
+      soon('content', 'Browse Library'),
+      soon('saved', 'My Favorites'),
+      soon('stats', 'My Results'),
+      soon('preview', 'Preview'),
+      page(
+        'settings',
+        'Account Settings',
+        lazyPage(
+          () => import('@/features/settings/routes/settings'),
+          (m) => m.SettingsRoute,
+        ),
+      ),
+      page(
+        'settings/welcome',
+        'Welcome to FitPost',
+        lazyPage(
+          () => import('@/features/settings/routes/welcome'),
+          (m) => m.WelcomeRoute,
+        ),
+      ),
+      soon('settings/messages', 'Messages'),
+      { path: 'manage', Component: RequireAdmin, children: manageRoutes },
+      { path: '*', handle: { title: 'Page not found' } satisfies RouteHandle, Component: NotFound },
+    ],
+  },
+];

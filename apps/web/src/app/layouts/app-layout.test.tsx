@@ -1,0 +1,220 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { getFlag, setFlag, storageKeys } from '@/lib/session';
+import { adminUser, meHandler, memberUser } from '@/test/fixtures';
+import { renderApp } from '@/test/render-app';
+import { server } from '@/test/setup';
+
+function sidebar() {
+  return screen.getByRole('navigation', { name: 'Main' });
+}
+
+describe('sidebar', () => {
+  it('shows members their items in the spec order, without Administration or Reports', async () => {
+    server.use(meHandler);
+    renderApp('/app/dashboard', { user: memberUser });
+    await screen.findByRole('heading', { level: 1, name: 'Recommended Posts' });
+
+    const links = within(sidebar())
+      .getAllByRole('link')
+      .map((link) => [link.textContent, link.getAttribute('href')]);
+    expect(links).toEqual([
+      ['Recommended Posts', '/app/dashboard'],
+      ['Schedule a Post', '/app/posts'],
+      ['Calendar', '/app/calendar'],
+      ['Create New', '/app/posts/post'],
+      ['Browse Library', '/app/content'],
+      ['My Favorites', '/app/saved'],
+      ['My Results', '/app/stats'],
+      ['Account', '/app/settings'],
+    ]);
+    expect(within(sidebar()).getByText('Stats')).toBeInTheDocument();
+    expect(within(sidebar()).queryByText('Administration')).not.toBeInTheDocument();
+    expect(within(sidebar()).queryByText('Reports')).not.toBeInTheDocument();
+  });
+
+  it('adds the Administration and Reports groups for admins', async () => {
+    server.use(meHandler);
+    renderApp('/app/dashboard', { user: adminUser });
+    await screen.findByRole('heading', { level: 1, name: 'Recommended Posts' });
+
+    expect(await within(sidebar()).findByText('Administration')).toBeInTheDocument();
+    expect(within(sidebar()).getByText('Reports')).toBeInTheDocument();
+    expect(within(sidebar()).getByRole('link', { name: 'Users' })).toHaveAttribute(
+      'href',
+      '/app/manage/users',
+    );
+    expect(within(sidebar()).getByRole('link', { name: 'Top Users' })).toHaveAttribute(
+      'href',
+      '/app/manage/reports/topusers',
+    );
+    expect(within(sidebar()).getByRole('link', { name: 'Inactive Users' })).toHaveAttribute(
+      'href',
+      '/app/manage/reports/usersinactive',
+    );
+  });
+
+  it('marks Create New, not Schedule a Post, as current on /app/posts/post', async () => {
+    server.use(meHandler);
+    renderApp('/app/posts/post', { user: memberUser });
+    await screen.findByRole('heading', { level: 1, name: 'Create New' });
+
+    expect(within(sidebar()).getByRole('link', { name: 'Create New' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(within(sidebar()).getByRole('link', { name: 'Schedule a Post' })).not.toHaveAttribute(
+      'aria-current',
+    );
+  });
+
+  it('follows navigation', async () => {
+    server.use(meHandler);
+    const { user } = renderApp('/app/dashboard', { user: memberUser });
+    await screen.findByRole('heading', { level: 1, name: 'Recommended Posts' });
+
+    await user.click(within(sidebar()).getByRole('link', { name: 'Calendar' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Calendar' })).toBeInTheDocument();
+    expect(within(sidebar()).getByRole('link', { name: 'Calendar' })).toHaveAttribute('aria-current', 'page');
+    expect(within(sidebar()).getByRole('link', { name: 'Recommended Posts' })).not.toHaveAttribute(
+      'aria-current',
+    );
+  });
+
+  it('collapses with the labelled toggle', async () => {
+    server.use(meHandler);
+    const { user } = renderApp('/app/dashboard', { user: memberUser });
+    const toggle = await screen.findByRole('button', { name: 'Collapse navigation' });
+
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await user.click(toggle);
+    expect(screen.getByRole('button', { name: 'Expand navigation' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+  });
+});
+
+describe('narrow screens', () => {
+  it('puts the menu in a drawer opened by the toggle', async () => {
+    const width = window.innerWidth;
+    window.innerWidth = 600;
+    try {
+      server.use(meHandler);
+      const { user } = renderApp('/app/dashboard', { user: memberUser });
+      await screen.findByRole('heading', { level: 1, name: 'Recommended Posts' });
+      expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: 'Open navigation' }));
+      const drawer = await screen.findByRole('dialog');
+      await user.click(within(drawer).getByRole('link', { name: 'My Favorites' }));
+      expect(await screen.findByRole('heading', { level: 1, name: 'My Favorites' })).toBeInTheDocument();
+    } finally {
+      window.innerWidth = width;
+    }
+  });
+});
+
+describe('access', () => {
+  it('sends a member away from /app/manage to /, which leads to the dashboard', async () => {
+    server.use(meHandler);
+    const { router } = renderApp('/app/manage/users', { user: memberUser });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Recommended Posts' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/app/dashboard');
+  });
+
+  it('lets an admin open an administration area', async () => {
+    server.use(meHandler);
+    renderApp('/app/manage/reports/feedusage', { user: adminUser });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Feed Usage' })).toBeInTheDocument();
+    expect(screen.getByText(/Coming soon/)).toBeInTheDocument();
+  });
+});
+
+describe('stored filter', () => {
+  it('is kept while on /app/content and cleared when leaving it', async () => {
+    server.use(meHandler);
+    setFlag(storageKeys.filter, '{"tag":"hiit"}');
+    const { user } = renderApp('/app/content', { user: memberUser });
+    await screen.findByRole('heading', { level: 1, name: 'Browse Library' });
+    expect(getFlag(storageKeys.filter)).toBe('{"tag":"hiit"}');
+
+    await user.click(within(sidebar()).getByRole('link', { name: 'My Favorites' }));
+    await screen.findByRole('heading', { level: 1, name: 'My Favorites' });
+    expect(getFlag(storageKeys.filter)).toBeNull();
+  });
+
+  it('is cleared when leaving /app/posts/post, and untouched elsewhere', async () => {
+    server.use(meHandler);
+    const { user } = renderApp('/app/calendar', { user: memberUser });
+    await screen.findByRole('heading', { level: 1, name: 'Calendar' });
+    setFlag(storageKeys.filter, 'kept');
+    await user.click(within(sidebar()).getByRole('link', { name: 'My Results' }));
+    await screen.findByRole('heading', { level: 1, name: 'My Results' });
+    expect(getFlag(storageKeys.filter)).toBe('kept');
+
+    await user.click(within(sidebar()).getByRole('link', { name: 'Create New' }));
+    await screen.findByRole('heading', { level: 1, name: 'Create New' });
+    await user.click(within(sidebar()).getByRole('link', { name: 'Calendar' }));
+    await screen.findByRole('heading', { level: 1, name: 'Calendar' });
+    expect(getFlag(storageKeys.filter)).toBeNull();
+  });
+});
+
+describe('top bar', () => {
+  it("'Take a Tour' clears the tutorial flag and shows the tour on the dashboard", async () => {
+    server.use(meHandler);
+    const { user, router } = renderApp('/app/calendar', { user: memberUser });
+    await screen.findByRole('heading', { level: 1, name: 'Calendar' });
+
+    await user.click(screen.getByRole('link', { name: 'Take a Tour' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/dashboard'));
+    expect(getFlag(storageKeys.tutorial)).toBeNull();
+    expect(await screen.findByText(/Ready-made posts from your organisation/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Pick content and choose when it goes out.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(getFlag(storageKeys.tutorial)).toBe('true'));
+    expect(screen.queryByText('Pick content and choose when it goes out.')).not.toBeInTheDocument();
+  });
+
+  it('the user menu links to the profile, settings, messages and logout', async () => {
+    server.use(meHandler);
+    const { user } = renderApp('/app/dashboard', { user: memberUser });
+    const trigger = await screen.findByRole('button', { name: `Account menu for ${memberUser.fullName}` });
+    expect(trigger).toHaveAttribute('aria-expanded', 'false');
+
+    await user.click(trigger);
+    expect(trigger).toHaveAttribute('aria-expanded', 'true');
+    const menu = screen.getByRole('navigation', { name: 'Account' });
+    expect(within(menu).getByRole('link', { name: /Profile/ })).toHaveAttribute(
+      'href',
+      memberUser.profileUrl,
+    );
+    expect(within(menu).getByRole('link', { name: /Profile/ })).toHaveAttribute('target', '_blank');
+    expect(within(menu).getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/app/settings');
+    expect(within(menu).getByRole('link', { name: 'Messages' })).toHaveAttribute(
+      'href',
+      '/app/settings/messages',
+    );
+    expect(within(menu).getByRole('link', { name: 'Logout' })).toHaveAttribute('href', '/app/logout');
+
+    await user.keyboard('{Escape}');
+    expect(trigger).toHaveAttribute('aria-expanded', 'false');
+    expect(trigger).toHaveFocus();
+  });
+
+  it('refreshes the stored user from GET /api/user/me, keeping the token', async () => {
+    const { http, HttpResponse } = await import('msw');
+    const { token: _token, ...me } = { ...memberUser, fullName: 'Zoë Renamed' };
+    server.use(http.get('/api/user/me', () => HttpResponse.json(me)));
+    renderApp('/app/dashboard', { user: memberUser });
+
+    expect(await screen.findByText('Zoë Renamed')).toBeInTheDocument();
+    const { getStoredUser } = await import('@/lib/session');
+    expect(getStoredUser()).toMatchObject({ fullName: 'Zoë Renamed', token: memberUser.token });
+  });
+});

@@ -1,0 +1,49 @@
+import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import type { UserInfo } from '@fitpost/contract';
+import { Button } from 'antd';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Logo } from '@/components/logo';
+import { clearFlag, storageKeys } from '@/lib/session';
+import { UserMenu } from './user-menu';
+
+interface TopBarProps {
+  user: UserInfo;
+  isDesktop: boolean;
+  collapsed: boolean;
+  drawerOpen: boolean;
+  onToggle: () => void;
+}
+
+function toggleOf(isDesktop: boolean, collapsed: boolean): { label: string; icon: ReactNode } {
+  if (!isDesktop) return { label: 'Open navigation', icon: <MenuOutlined /> };
+  return collapsed
+    ? { label: 'Expand navigation', icon: <MenuUnfoldOutlined /> }
+    : { label: 'Collapse navigation', icon: <MenuFoldOutlined /> };
+}
+
+/** Logo, the sidebar or drawer toggle, 'Take a Tour' and the user menu. */
+export function TopBar({ user, isDesktop, collapsed, drawerOpen, onToggle }: TopBarProps) {
+  const toggle = toggleOf(isDesktop, collapsed);
+
+  return (
+    <div className="top-bar">
+      <Button
+        type="text"
+        icon={toggle.icon}
+        onClick={onToggle}
+        aria-label={toggle.label}
+        aria-expanded={isDesktop ? !collapsed : drawerOpen}
+      />
+      <Link to="/app/dashboard" className="top-bar-logo">
+        <Logo />
+      </Link>
+      <div className="top-bar-spacer" />
+      {/* The dashboard shows the tour whenever the flag is absent (spec §2). */}
+      <Link to="/app/dashboard" className="top-bar-link" onClick={() => clearFlag(storageKeys.tutorial)}>
+        Take a Tour
+      </Link>
+      <UserMenu user={user} compact={!isDesktop} />
+    </div>
+  );
+}

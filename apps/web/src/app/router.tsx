@@ -1,0 +1,107 @@
+import { createBrowserRouter, Outlet, ScrollRestoration, type RouteObject } from 'react-router';
+import { NotFound } from '@/components/not-found';
+import { PageLoader } from '@/components/page-loader';
+import { RouteErrorBoundary } from '@/components/route-error-boundary';
+import { appRoutes } from './app-routes';
+import { RequireUser } from './guards/require-user';
+import { rootRedirect } from './guards/root-redirect';
+import { lazyPage } from './lazy-page';
+import { useDocumentTitle } from './use-document-title';
+
+function Root() {
+  useDocumentTitle();
+  return (
+    <>
+      <Outlet />
+      <ScrollRestoration />
+    </>
+  );
+}
+
+/** The whole route table (spec §2). Every screen is its own lazily loaded chunk. */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: Root,
+    ErrorBoundary: RouteErrorBoundary,
+    HydrateFallback: () => <PageLoader />,
+    children: [
+      { index: true, loader: rootRedirect, Component: () => <PageLoader /> },
+      {
+        path: 'thirdpartysignin',
+        handle: { title: 'Sign in' },
+        lazy: lazyPage(
+          () => import('@/features/auth/routes/third-party-sign-in'),
+          (m) => m.ThirdPartySignInRoute,
+        ),
+      },
+      {
+        path: 'oauth',
+        handle: { title: 'Signing in' },
+        lazy: lazyPage(
+          () => import('@/features/auth/routes/oauth'),
+          (m) => m.OAuthRoute,
+        ),
+      },
+      {
+        path: 'signin',
+        handle: { title: 'Sign in' },
+        lazy: lazyPage(
+          () => import('@/features/auth/routes/sign-in'),
+          (m) => m.SignInRoute,
+        ),
+      },
+      {
+        path: 'signup',
+        handle: { title: 'Sign up' },
+        lazy: lazyPage(
+          () => import('@/features/auth/routes/sign-up'),
+          (m) => m.SignUpRoute,
+        ),
+      },
+      {
+        path: 'linkedin',
+        handle: { title: 'LinkedIn Connection' },
+        lazy: lazyPage(
+          () => import('@/features/social/routes/linkedin-callback'),
+          (m) => m.LinkedInCallbackRoute,
+        ),
+      },
+      {
+        path: 'validatetwitterauth',
+        handle: { title: 'X (Twitter) Connection' },
+        lazy: lazyPage(
+          () => import('@/features/social/routes/validate-twitter-auth'),
+          (m) => m.ValidateTwitterAuthRoute,
+        ),
+      },
+      {
+        // Outside the guard: the screen stays after the stored user is gone.
+        path: 'app/logout',
+        handle: { title: 'Signed out' },
+        lazy: lazyPage(
+          () => import('@/features/auth/routes/logout'),
+          (m) => m.LogoutRoute,
+        ),
+      },
+      {
+        path: 'app',
+        Component: RequireUser,
+        children: [
+          {
+            lazy: lazyPage(
+              () => import('./layouts/app-layout'),
+              (m) => m.AppLayout,
+            ),
+            children: appRoutes,
+          },
+        ],
+      },
+      { path: '*', handle: { title: 'Page not found' }, Component: () => <NotFound standalone /> },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

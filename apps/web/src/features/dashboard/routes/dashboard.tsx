@@ -1,0 +1,41 @@
+import { Button } from 'antd';
+import { useNavigate } from 'react-router';
+import { PageHeader } from '@/components/page-header';
+import { SidebarTour } from '../components/sidebar-tour';
+
+/** /app/dashboard: Recommended Posts (spec §2). Posts and stats arrive with later issues. */
+export function DashboardRoute() {
+  const navigate = useNavigate();
+  return (
+    <>
+      <PageHeader
+        title="Recommended Posts"
+        description="Recommended posts are ready-made posts from your organisation. With Auto-Post switched on, FitPost publishes them to your connected social platforms for you, on schedule — or create a post of your own."
+        actions={
+          <Button type="primary" onClick={() => void navigate('/app/posts/post')}>
+            Create a Post
+          </Button>
+        }
+      />
+      <div className="card-grid">
+        <section className="panel" aria-labelledby="at-a-glance-title">
+          <h2 id="at-a-glance-title" className="card-title">
+            At a Glance
+          </h2>
+          <p className="empty-note">
+            Nothing to count yet. Once you schedule or publish posts, your totals appear here.
+          </p>
+        </section>
+        <section className="panel" aria-labelledby="scheduled-posts-title">
+          <h2 id="scheduled-posts-title" className="card-title">
+            My Scheduled Posts
+          </h2>
+          <p className="empty-note">
+            You have no scheduled posts. Posts you schedule, and your Auto-Posts, will be listed here.
+          </p>
+        </section>
+      </div>
+      <SidebarTour />
+    </>
+  );
+}

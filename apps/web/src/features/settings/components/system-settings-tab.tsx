@@ -1,0 +1,76 @@
+import { Alert, Button, Form, Select, message } from 'antd';
+import { useMemo } from 'react';
+import { errorText } from '@/lib/api-client';
+import { browserTimeZone } from '@/lib/dates';
+import { useStoredUser } from '@/lib/session';
+import { useUpdateUserProperty } from '../api/update-user-property';
+
+export const timeZoneProperty = 'timeZone';
+
+interface SystemSettingsValues {
+  timeZone: string;
+}
+
+function timeZoneOptions(current: string): { value: string; label: string }[] {
+  const zones = Intl.supportedValuesOf('timeZone');
+  const all = zones.includes(current) ? zones : [current, ...zones];
+  return all.map((zone) => ({ value: zone, label: zone.replaceAll('_', ' ') }));
+}
+
+/** System Settings: the user's time zone, saved as the `timeZone` user property. */
+export function SystemSettingsTab() {
+  const user = useStoredUser();
+  const [messageApi, messageHolder] = message.useMessage();
+  const update = useUpdateUserProperty();
+  const saved = user?.properties.find((property) => property.name === timeZoneProperty)?.value;
+  const initialTimeZone = saved || browserTimeZone();
+  const options = useMemo(() => timeZoneOptions(initialTimeZone), [initialTimeZone]);
+
+  function handleFinish(values: SystemSettingsValues) {
+    if (!user) return;
+    update.mutate(
+      { userId: user.id, name: timeZoneProperty, value: values.timeZone },
+      {
+        onSuccess: () => void messageApi.success('Your settings are saved.'),
+        onError: (error) => void messageApi.error(errorText(error)),
+      },
+    );
+  }
+
+  return (
+    <section aria-labelledby="system-settings-title">
+      {messageHolder}
+      <h2 id="system-settings-title" className="section-title">
+        System Settings
+      </h2>
+      <p className="muted">Schedules and dates are shown in this time zone.</p>
+      <Form<SystemSettingsValues>
+        layout="vertical"
+        requiredMark={false}
+        initialValues={{ timeZone: initialTimeZone }}
+        onFinish={handleFinish}
+        className="narrow-form"
+      >
+        <Form.Item
+          label="Time zone"
+          name="timeZone"
+          rules={[{ required: true, message: 'Choose a time zone' }]}
+        >
+          <Select showSearch={{ optionFilterProp: 'label' }} options={options} />
+        </Form.Item>
+        {update.isError ? (
+          <Alert
+            className="form-alert"
+            type="error"
+            showIcon
+            title="Your settings were not saved."
+            description={<span className="preserve-lines">{errorText(update.error)}</span>}
+          />
+        ) : null}
+        <Button type="primary" htmlType="submit" loading={update.isPending}>
+          Save Settings
+        </Button>
+      </Form>
+    </section>
+  );
+}

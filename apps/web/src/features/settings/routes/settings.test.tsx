@@ -1,0 +1,110 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { getFlag, getStoredUser, setFlag, storageKeys } from '@/lib/session';
+import { chooseOption } from '@/test/antd';
+import { makeUser, meHandler } from '@/test/fixtures';
+import { renderApp } from '@/test/render-app';
+import { server } from '@/test/setup';
+
+const user = makeUser({ properties: [{ name: 'timeZone', value: 'America/Chicago' }] });
+
+describe('/app/settings', () => {
+  it('opens on Social Platforms, with Add New Connection switched off for now', async () => {
+    server.use(meHandler);
+    renderApp('/app/settings', { user });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Account Settings' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Social Platforms' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('button', { name: /Add New Connection/ })).toBeDisabled();
+    expect(screen.getByText(/arrives in a later release/)).toBeInTheDocument();
+  });
+
+  it('saves the time zone as a user property and updates the stored user', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      meHandler,
+      http.put('/api/user/:id/properties', async ({ request, params }) => {
+        const body = (await request.json()) as Record<string, string>;
+        bodies.push({ id: params.id, body });
+        return HttpResponse.json([{ name: 'timeZone', value: body.timeZone }]);
+      }),
+    );
+    const { user: clicker } = renderApp('/app/settings?tab=system-settings', { user });
+
+    expect(await screen.findByRole('tab', { name: 'System Settings' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    const select = screen.getByRole('combobox', { name: 'Time zone' });
+    expect(screen.getByTitle('America/Chicago')).toBeInTheDocument();
+
+    await clicker.click(select);
+    await clicker.type(select, 'Tokyo');
+    await chooseOption(clicker, 'Asia/Tokyo');
+    expect(select.closest('.ant-select')).toHaveTextContent('Asia/Tokyo');
+    await clicker.click(screen.getByRole('button', { name: 'Save Settings' }));
+
+    expect(await screen.findByText('Your settings are saved.')).toBeInTheDocument();
+    expect(bodies).toEqual([{ id: user.id, body: { timeZone: 'Asia/Tokyo' } }]);
+    expect(getStoredUser()?.properties).toEqual([{ name: 'timeZone', value: 'Asia/Tokyo' }]);
+  });
+
+  it("shows the server's reason when saving fails", async () => {
+    server.use(
+      meHandler,
+      http.put('/api/user/:id/properties', () =>
+        HttpResponse.json({ error: { code: 'validation', message: 'Unknown time zone' } }, { status: 400 }),
+      ),
+    );
+    const { user: clicker } = renderApp('/app/settings?tab=system-settings', { user });
+
+    await clicker.click(await screen.findByRole('button', { name: 'Save Settings' }));
+    const alert = await screen.findByText('Your settings were not saved.');
+    expect(alert.closest('[role="alert"]')).toHaveTextContent('Unknown time zone');
+    expect(getStoredUser()?.properties).toEqual(user.properties);
+  });
+
+  it('Help resets the tutorial', async () => {
+    server.use(meHandler);
+    const { user: clicker } = renderApp('/app/settings?tab=help', { user });
+    setFlag(storageKeys.tutorial);
+
+    await clicker.click(await screen.findByRole('button', { name: 'Reset Tutorial' }));
+    expect(getFlag(storageKeys.tutorial)).toBeNull();
+    expect(await screen.findByText(/The tour will start the next time/)).toBeInTheDocument();
+  });
+
+  it('Content Feeds says Refresh Feed Data comes later', async () => {
+    server.use(meHandler);
+    const { user: clicker } = renderApp('/app/settings', { user });
+
+    await clicker.click(await screen.findByRole('tab', { name: 'Content Feeds' }));
+    const panel = await screen.findByRole('tabpanel');
+    expect(within(panel).getByText(/Refresh Feed Data/)).toBeInTheDocument();
+  });
+});
+
+describe('/app/settings/welcome', () => {
+  it('walks a new user through the two steps to the dashboard', async () => {
+    server.use(meHandler);
+    const { user: clicker, router } = renderApp('/app/settings/welcome', { user });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome to FitPost' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: "Let's Get Started!" })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to Social Platforms' })).toHaveAttribute(
+      'href',
+      '/app/settings?tab=social-platforms',
+    );
+
+    await clicker.click(screen.getByRole('link', { name: 'Go to System Settings' }));
+    expect(await screen.findByRole('tab', { name: 'System Settings' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+
+    router.navigate('/app/settings/welcome').catch(() => undefined);
+    await clicker.click(await screen.findByRole('button', { name: 'Start Using' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/dashboard'));
+  });
+});

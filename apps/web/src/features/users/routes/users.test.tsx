@@ -1,0 +1,235 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import type { RoleAssignment } from '@fitpost/contract';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { chooseOption, findDialog } from '@/test/antd';
+import { adminUser, makeUserSummary, meHandler } from '@/test/fixtures';
+import { renderApp } from '@/test/render-app';
+import { server } from '@/test/setup';
+
+const sam = makeUserSummary();
+const lee = makeUserSummary({
+  id: '22222222-3333-4444-8555-666666666666',
+  fullName: 'Lee Lunge',
+  email: 'lee@example.org',
+  accountType: 'Staff',
+  fitPostAdminAccess: true,
+  hasAccess: false,
+  lastSignInAt: null,
+});
+const roles = [
+  { id: 1, name: 'Member', description: 'FitPost member' },
+  { id: 2, name: 'Admin', description: 'FitPost administrator' },
+  { id: 3, name: 'Coach', description: 'Coach' },
+];
+
+function usersApi() {
+  const listQueries: Record<string, string>[] = [];
+  const rolePosts: unknown[] = [];
+  let samRoles: RoleAssignment[] = [
+    {
+      userId: sam.id,
+      roleId: 1,
+      roleName: 'Member',
+      startDate: '2025-01-15T00:00:00.000Z',
+      expiryDate: '2026-01-15T00:00:00.000Z',
+      active: true,
+    },
+  ];
+  server.use(
+    meHandler,
+    http.get('/api/role', () => HttpResponse.json(roles)),
+    http.get('/api/user', ({ request }) => {
+      listQueries.push(Object.fromEntries(new URL(request.url).searchParams));
+      return HttpResponse.json({ items: [sam, lee], total: 2, page: 1, pageSize: 20 });
+    }),
+    http.get('/api/user/:id', ({ params }) => HttpResponse.json(params.id === sam.id ? sam : lee)),
+    http.get('/api/user/:id/properties', () =>
+      HttpResponse.json([{ name: 'timeZone', value: 'Europe/Dublin' }]),
+    ),
+    http.get('/api/user/:id/roles', () => HttpResponse.json(samRoles)),
+    http.post('/api/user/:id/role', async ({ request, params }) => {
+      const body = (await request.json()) as { roleId: number; startDate: string; expiryDate: string | null };
+      rolePosts.push({ path: params.id, body });
+      samRoles = [
+        ...samRoles,
+        { userId: sam.id, roleName: 'Coach', active: true, ...body, expiryDate: body.expiryDate ?? null },
+      ];
+      return HttpResponse.json(samRoles[samRoles.length - 1], { status: 201 });
+    }),
+  );
+  return { listQueries, rolePosts };
+}
+
+describe('/app/manage/users', () => {
+  it("lists the portal's users", async () => {
+    const { listQueries } = usersApi();
+    renderApp('/app/manage/users', { user: adminUser });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Users' })).toBeInTheDocument();
+    const samRow = (await screen.findByText('Sam Squat')).closest('tr');
+    const leeRow = screen.getByText('Lee Lunge').closest('tr');
+    expect(samRow).toHaveTextContent('sam@example.org');
+    expect(samRow).toHaveTextContent('Active');
+    expect(samRow).toHaveTextContent('3/4/2025');
+    expect(leeRow).toHaveTextContent('Staff');
+    expect(leeRow).toHaveTextContent('Admin');
+    expect(leeRow).toHaveTextContent('No access');
+    expect(leeRow).toHaveTextContent('Never');
+    expect(screen.getByText('2 users')).toBeInTheDocument();
+    expect(listQueries[0]).toEqual({
+      portalid: '7',
+      page: '1',
+      pagesize: '20',
+      sort: 'fullName',
+      desc: 'false',
+    });
+  });
+
+  it('searches, filters by role and sorts on the server', async () => {
+    const { listQueries } = usersApi();
+    const { user } = renderApp('/app/manage/users', { user: adminUser });
+    await screen.findByText('Sam Squat');
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search users' }), 'squat{Enter}');
+    await waitFor(() => expect(listQueries.at(-1)).toMatchObject({ keyword: 'squat', page: '1' }));
+
+    await user.click(screen.getByRole('combobox', { name: 'Filter by role' }));
+    await chooseOption(user, 'Coach');
+    await waitFor(() => expect(listQueries.at(-1)).toMatchObject({ keyword: 'squat', roleid: '3' }));
+
+    await user.click(screen.getByRole('columnheader', { name: /Last sign-in/ }));
+    await waitFor(() => expect(listQueries.at(-1)).toMatchObject({ sort: 'lastSignInAt', desc: 'false' }));
+    await user.click(screen.getByRole('columnheader', { name: /Last sign-in/ }));
+    await waitFor(() => expect(listQueries.at(-1)).toMatchObject({ sort: 'lastSignInAt', desc: 'true' }));
+  });
+
+  it("adds a role through 'Choose a Role to Add'", async () => {
+    const { rolePosts } = usersApi();
+    const { user } = renderApp('/app/manage/users', { user: adminUser });
+
+    await user.click(await screen.findByRole('button', { name: 'Roles of Sam Squat' }));
+    const drawer = await findDialog('Sam Squat: roles');
+    const memberRow = (await within(drawer).findByRole('cell', { name: 'Member' })).closest('tr');
+    expect(memberRow).toHaveTextContent('1/15/2025');
+    expect(memberRow).toHaveTextContent('1/15/2026');
+    expect(within(drawer).getByText('Europe/Dublin')).toBeInTheDocument();
+
+    await user.click(within(drawer).getByRole('button', { name: /Add Role/ }));
+    const modal = await findDialog('Choose a Role to Add');
+    await user.click(within(modal).getByRole('combobox', { name: 'Role' }));
+    await chooseOption(user, 'Coach');
+    await user.click(within(modal).getByRole('button', { name: 'Add Role' }));
+
+    await waitFor(() => expect(rolePosts).toHaveLength(1));
+    const today = new Date();
+    today.setHours(0, 0, 0, 0);
+    expect(rolePosts[0]).toEqual({
+      path: sam.id,
+      body: { userId: sam.id, roleId: 3, startDate: today.toISOString(), expiryDate: null },
+    });
+    expect(await within(drawer).findByRole('cell', { name: 'Coach' })).toBeInTheDocument();
+    expect(await screen.findByText('Role added.')).toBeInTheDocument();
+  });
+
+  it('removes a role after confirmation', async () => {
+    usersApi();
+    const deleted: string[] = [];
+    server.use(
+      http.delete('/api/user/:id/role/:roleId', ({ params }) => {
+        deleted.push(`${String(params.id)}/${String(params.roleId)}`);
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { user } = renderApp('/app/manage/users', { user: adminUser });
+
+    await user.click(await screen.findByRole('button', { name: 'Roles of Sam Squat' }));
+    const drawer = await findDialog('Sam Squat: roles');
+    await user.click(await within(drawer).findByRole('button', { name: 'Remove the Member role' }));
+    expect(deleted).toEqual([]);
+    await user.click(await screen.findByRole('button', { name: 'Remove' }));
+
+    await waitFor(() => expect(deleted).toEqual([`${sam.id}/1`]));
+    expect(await screen.findByText('Role removed.')).toBeInTheDocument();
+  });
+
+  it("shows just 'Error' when another user's roles cannot be read, and logs the detail", async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    usersApi();
+    server.use(
+      http.get('/api/user/:id/roles', () =>
+        HttpResponse.json({ error: { code: 'internal', message: 'Database is on fire' } }, { status: 500 }),
+      ),
+    );
+    const { user } = renderApp('/app/manage/users', { user: adminUser });
+
+    await user.click(await screen.findByRole('button', { name: 'Roles of Sam Squat' }));
+    const drawer = await findDialog('Sam Squat: roles');
+    expect(await within(drawer).findByText('Error')).toBeInTheDocument();
+    expect(within(drawer).queryByText(/Database is on fire/)).not.toBeInTheDocument();
+    expect(logged).toHaveBeenCalledWith(
+      'User call failed',
+      expect.objectContaining({ text: 'Database is on fire' }),
+    );
+  });
+
+  it('adds a user and shows server errors', async () => {
+    usersApi();
+    const posted: unknown[] = [];
+    server.use(
+      http.post('/api/user', async ({ request }) => {
+        posted.push(await request.json());
+        return posted.length === 1
+          ? HttpResponse.json(
+              { error: { code: 'conflict', message: 'That email is already a user' } },
+              { status: 409 },
+            )
+          : HttpResponse.json(makeUserSummary({ fullName: 'Kim Kettlebell' }), { status: 201 });
+      }),
+    );
+    const { user } = renderApp('/app/manage/users', { user: adminUser });
+
+    await user.click(await screen.findByRole('button', { name: /Add User/ }));
+    const modal = await findDialog('Add User');
+    await user.type(within(modal).getByLabelText('Email'), 'kim@example.org');
+    await user.type(within(modal).getByLabelText('Full name'), 'Kim Kettlebell');
+    await user.click(within(modal).getByRole('button', { name: 'Add User' }));
+
+    expect(await within(modal).findByText('That email is already a user')).toBeInTheDocument();
+    expect(posted[0]).toEqual({
+      email: 'kim@example.org',
+      fullName: 'Kim Kettlebell',
+      accountType: 'Member',
+    });
+
+    await user.click(within(modal).getByRole('button', { name: 'Add User' }));
+    expect(await screen.findByText('User added.')).toBeInTheDocument();
+  });
+
+  it('checks the Add User form before posting', async () => {
+    usersApi();
+    const { user } = renderApp('/app/manage/users', { user: adminUser });
+
+    await user.click(await screen.findByRole('button', { name: /Add User/ }));
+    const modal = await findDialog('Add User');
+    await user.type(within(modal).getByLabelText('Email'), 'not-an-email');
+    await user.click(within(modal).getByRole('button', { name: 'Add User' }));
+
+    expect(await within(modal).findByText('Enter a valid email address')).toBeInTheDocument();
+    expect(within(modal).getByText('Enter a name')).toBeInTheDocument();
+  });
+
+  it('shows an error with Retry when the list cannot be loaded', async () => {
+    usersApi();
+    server.use(
+      http.get('/api/user', () =>
+        HttpResponse.json({ error: { code: 'forbidden', message: 'Admins only' } }, { status: 403 }),
+      ),
+    );
+    renderApp('/app/manage/users', { user: adminUser });
+
+    expect(await screen.findByText('Users could not be loaded.')).toBeInTheDocument();
+    expect(screen.getByText('Admins only')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+});

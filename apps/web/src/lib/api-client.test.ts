@@ -1,0 +1,153 @@
+import { userInfo } from '@fitpost/contract';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { makeUser } from '@/test/fixtures';
+import { server } from '@/test/setup';
+import { ApiError, apiRequest } from './api-client';
+import { browser } from './browser';
+import { getStoredUser, setStoredUser } from './session';
+
+async function failure(call: Promise<unknown>): Promise<ApiError> {
+  const error: unknown = await call.then(
+    () => {
+      throw new Error('expected the call to fail');
+    },
+    (reason: unknown) => reason,
+  );
+  expect(error).toBeInstanceOf(ApiError);
+  return error as ApiError;
+}
+
+describe('call error text (spec §8)', () => {
+  it('joins the descriptions of an array response with newlines', async () => {
+    server.use(
+      http.get('/api/thing', () =>
+        HttpResponse.json([{ description: 'Email is taken' }, { description: 'Name is too long' }], {
+          status: 400,
+        }),
+      ),
+    );
+    const error = await failure(apiRequest('/api/thing'));
+    expect(error.text).toBe('Email is taken\nName is too long');
+    expect(error.status).toBe(400);
+  });
+
+  it("uses our envelope's message and code", async () => {
+    server.use(
+      http.get('/api/thing', () =>
+        HttpResponse.json(
+          { error: { code: 'no_access', message: 'Your membership has lapsed' } },
+          { status: 403 },
+        ),
+      ),
+    );
+    const error = await failure(apiRequest('/api/thing'));
+    expect(error.text).toBe('Your membership has lapsed');
+    expect(error.code).toBe('no_access');
+  });
+
+  it('otherwise shows the response body', async () => {
+    server.use(http.get('/api/thing', () => new HttpResponse('Bad gateway from the proxy', { status: 502 })));
+    const error = await failure(apiRequest('/api/thing'));
+    expect(error.text).toBe('Bad gateway from the proxy');
+  });
+
+  it("says 'network error' when no response arrives", async () => {
+    server.use(http.get('/api/thing', () => HttpResponse.error()));
+    const error = await failure(apiRequest('/api/thing'));
+    expect(error.text).toBe('network error');
+    expect(error.status).toBeNull();
+  });
+
+  it("says 'error' when the failed response has no body", async () => {
+    server.use(http.get('/api/thing', () => new HttpResponse(null, { status: 500 })));
+    const error = await failure(apiRequest('/api/thing'));
+    expect(error.text).toBe('error');
+  });
+
+  it("says 'error' when a successful response does not match the contract", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    server.use(http.get('/api/thing', () => HttpResponse.json({ id: 'not a user' })));
+    const error = await failure(apiRequest('/api/thing', { schema: userInfo }));
+    expect(error.text).toBe('error');
+    expect(error.code).toBe('invalid_response');
+  });
+});
+
+describe('requests', () => {
+  it('sends the bearer token, and JSON only when there is a body', async () => {
+    setStoredUser(makeUser({ token: 'tok-123' }));
+    const seen: { auth: string | null; type: string | null; body: unknown }[] = [];
+    server.use(
+      http.put('/api/thing', async ({ request }) => {
+        seen.push({
+          auth: request.headers.get('authorization'),
+          type: request.headers.get('content-type'),
+          body: await request.json(),
+        });
+        return new HttpResponse(null, { status: 204 });
+      }),
+      http.delete('/api/thing', ({ request }) => {
+        seen.push({
+          auth: request.headers.get('authorization'),
+          type: request.headers.get('content-type'),
+          body: null,
+        });
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    await apiRequest('/api/thing', { method: 'PUT', body: { timeZone: 'Europe/Paris' } });
+    await apiRequest('/api/thing', { method: 'DELETE' });
+
+    expect(seen).toEqual([
+      { auth: 'Bearer tok-123', type: 'application/json', body: { timeZone: 'Europe/Paris' } },
+      { auth: 'Bearer tok-123', type: null, body: null },
+    ]);
+  });
+
+  it('skips empty query values', async () => {
+    let search = '';
+    server.use(
+      http.get('/api/user', ({ request }) => {
+        search = new URL(request.url).search;
+        return HttpResponse.json({});
+      }),
+    );
+    await apiRequest('/api/user', { query: { portalid: 7, keyword: '', roleid: undefined, desc: false } });
+    expect(search).toBe('?portalid=7&desc=false');
+  });
+
+  it('parses the response with the given schema', async () => {
+    const user = makeUser();
+    server.use(http.get('/api/thing', () => HttpResponse.json({ ...user, extra: 'dropped' })));
+    await expect(apiRequest('/api/thing', { schema: userInfo })).resolves.toEqual(user);
+  });
+});
+
+describe('401', () => {
+  it('clears the stored user and reloads the page', async () => {
+    const reload = vi.spyOn(browser, 'reload').mockImplementation(() => undefined);
+    setStoredUser(makeUser());
+    server.use(
+      http.get('/api/thing', () =>
+        HttpResponse.json(
+          { error: { code: 'unauthenticated', message: 'Session expired' } },
+          { status: 401 },
+        ),
+      ),
+    );
+
+    const error = await failure(apiRequest('/api/thing'));
+    expect(error.status).toBe(401);
+    expect(getStoredUser()).toBeNull();
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not reload for an anonymous call (nothing to sign out; a reload could loop)', async () => {
+    const reload = vi.spyOn(browser, 'reload').mockImplementation(() => undefined);
+    server.use(http.get('/api/thing', () => new HttpResponse(null, { status: 401 })));
+
+    await failure(apiRequest('/api/thing'));
+    expect(reload).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,54 @@
+import type { UserInfo, UserSummary } from '@fitpost/contract';
+import { http, HttpResponse } from 'msw';
+import { getStoredUser } from '@/lib/session';
+
+export function makeUser(overrides: Partial<UserInfo> = {}): UserInfo {
+  return {
+    id: '6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f',
+    token: 'session-token-1',
+    portalId: 7,
+    fullName: 'Zoë Ångström',
+    email: 'zoe@example.org',
+    accountType: 'Member',
+    thumbnailUrl: '',
+    fitPostAdminAccess: false,
+    properties: [],
+    isNewUser: false,
+    profileUrl: 'https://members.example.org/profile/zoe',
+    ...overrides,
+  };
+}
+
+export const memberUser = makeUser();
+export const adminUser = makeUser({
+  id: '0a1b2c3d-4e5f-4a6b-8c7d-8e9f0a1b2c3d',
+  token: 'admin-token',
+  fullName: 'Ada Admin',
+  email: 'ada@example.org',
+  fitPostAdminAccess: true,
+});
+
+export function makeUserSummary(overrides: Partial<UserSummary> = {}): UserSummary {
+  return {
+    id: '11111111-2222-4333-8444-555555555555',
+    portalId: 7,
+    email: 'sam@example.org',
+    fullName: 'Sam Squat',
+    accountType: 'Member',
+    thumbnailUrl: '',
+    fitPostAdminAccess: false,
+    hasAccess: true,
+    lastSignInAt: '2025-03-04T15:00:00.000Z',
+    createdAt: '2024-01-02T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** GET /api/user/me answered with the stored user (without its token), as the server would. */
+export const meHandler = http.get('/api/user/me', () => {
+  const user = getStoredUser();
+  if (!user)
+    return HttpResponse.json({ error: { code: 'unauthenticated', message: 'Sign in' } }, { status: 401 });
+  const { token: _token, ...me } = user;
+  return HttpResponse.json(me);
+});

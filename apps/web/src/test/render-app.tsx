@@ -1,0 +1,35 @@
+import type { UserInfo } from '@fitpost/contract';
+import { QueryClient } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { StrictMode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { AppProviders } from '@/app/providers';
+import { routes } from '@/app/router';
+import { setFlag, setStoredUser, storageKeys } from '@/lib/session';
+
+interface RenderAppOptions {
+  user?: UserInfo;
+  /** Leave the dashboard tour flag unset, so the tour shows. */
+  tourDue?: boolean;
+  strict?: boolean;
+  userEventOptions?: Parameters<typeof userEvent.setup>[0];
+}
+
+/** Renders the real route table at `path`, with the app's providers and a fresh query client. */
+export function renderApp(path: string, options: RenderAppOptions = {}) {
+  if (options.user) setStoredUser(options.user);
+  if (!options.tourDue) setFlag(storageKeys.tutorial);
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } },
+  });
+  const app = (
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  );
+  const user = userEvent.setup(options.userEventOptions);
+  const result = render(options.strict ? <StrictMode>{app}</StrictMode> : app);
+  return { ...result, router, queryClient, user };
+}
