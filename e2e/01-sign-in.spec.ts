@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible, signIn, skipTour, storedUser } from './support/fitpost';
+import { expectAccessible, signIn, signInToApp, skipTour, storedUser } from './support/fitpost';
 
 test('a coach signs in for the first time, gets the welcome screen, then later lands on the dashboard', async ({
   page,
@@ -42,8 +42,7 @@ test('a member whose membership lacks FitPost sees the no-access screen with the
 
 test('an already signed-in member visiting /thirdpartysignin is told so', async ({ page }) => {
   await skipTour(page);
-  await signIn(page, 'coach@example.com');
-  await expect(page).toHaveURL(/\/app\/dashboard$/);
+  await signInToApp(page, 'coach@example.com');
   await page.goto('/thirdpartysignin');
   await expect(page.getByText("You're already signed in.")).toBeVisible();
   await page.getByRole('button', { name: 'Go Home' }).click();
@@ -54,8 +53,8 @@ test('a revoked session makes the next call 401 and the app returns to sign-in',
   page,
   context,
 }) => {
-  await signIn(page, 'coach@example.com');
-  await expect(page).toHaveURL(/\/app\/dashboard$/);
+  await skipTour(page);
+  await signInToApp(page, 'coach@example.com');
   const user = await storedUser(page);
   expect(user).not.toBeNull();
   const revoke = await page.request.post('/api/auth/logout', {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible, mainNav, signIn, skipTour } from './support/fitpost';
+import { expectAccessible, mainNav, signIn, signInToApp, skipTour } from './support/fitpost';
 
 test('the admin sees the Administration group; the coach does not and cannot open /app/manage', async ({
   browser,
@@ -32,8 +32,7 @@ test('the admin sees the Administration group; the coach does not and cannot ope
 
 test('the selected sidebar item follows the path, and every area opens', async ({ page }) => {
   await skipTour(page);
-  await signIn(page, 'coach@example.com');
-  await expect(page).toHaveURL(/\/app\/dashboard$/);
+  await signInToApp(page, 'coach@example.com');
   const nav = mainNav(page);
   await nav.getByRole('link', { name: 'Create New' }).click();
   await expect(page).toHaveURL(/\/app\/posts\/post$/);
@@ -51,8 +50,7 @@ test('at 900 px wide the sidebar is a drawer', async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 900, height: 800 } });
   const page = await context.newPage();
   await skipTour(page);
-  await signIn(page, 'coach@example.com');
-  await expect(page).toHaveURL(/\/app\/dashboard$/);
+  await signInToApp(page, 'coach@example.com');
   const calendarItem = page.getByRole('link', { name: 'Calendar' });
   await expect(calendarItem).toBeHidden();
   await page
@@ -65,6 +63,8 @@ test('at 900 px wide the sidebar is a drawer', async ({ browser }) => {
   expect(Math.round(box?.width ?? 0)).toBe(300);
   await drawer.getByRole('link', { name: 'Calendar' }).click();
   await expect(page).toHaveURL(/\/app\/calendar$/);
+  // Choosing a destination closes the drawer; check the page once it has finished closing.
+  await expect(drawer).toBeHidden();
   await expectAccessible(page);
 });
 

@@ -1,13 +1,16 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible, mainNav, signIn, skipTour } from './support/fitpost';
+import { expectAccessible, mainNav, signIn, signInToApp, skipTour } from './support/fitpost';
 
 test('an admin grants FitPost to a lapsed member, who can then sign in', async ({ browser }) => {
+  const refused = await (await browser.newContext()).newPage();
+  await signIn(refused, 'lapsed@example.com');
+  await expect(refused.getByRole('heading', { name: "You don't have access" })).toBeVisible();
+
   const admin = await (await browser.newContext()).newPage();
   await skipTour(admin);
-  await signIn(admin, 'admin@example.com');
-  await expect(admin).toHaveURL(/\/app\/(dashboard|settings\/welcome)$/);
+  await signInToApp(admin, 'admin@example.com');
   await mainNav(admin).getByRole('link', { name: 'Users', exact: true }).click();
-  // The lapsed member signed in (and was refused) in an earlier test, so FitPost knows them.
+  // The refused sign-in told FitPost about the member, so the admin finds them.
   await admin.getByRole('button', { name: 'Roles of Lee Lapsed' }).click();
   const drawer = admin.getByRole('dialog', { name: 'Lee Lapsed: roles' });
   await expect(drawer).toBeVisible();
@@ -15,16 +18,20 @@ test('an admin grants FitPost to a lapsed member, who can then sign in', async (
   const modal = admin.getByRole('dialog', { name: 'Choose a Role to Add' });
   await expect(modal).toBeVisible();
   await expectAccessible(admin);
-  await modal.getByLabel('Role').click();
-  // antd renders the visible options apart from its screen-reader listbox.
-  await admin.locator('.ant-select-item-option', { hasText: 'FitPost Member' }).click();
+  // antd renders the visible options apart from its screen-reader listbox, and animates the
+  // dropdown: choose until the select shows the choice.
+  await expect(async () => {
+    await modal.getByLabel('Role').click();
+    const option = admin.locator('.ant-select-item-option', { hasText: 'FitPost Member' });
+    await option.click({ timeout: 2000 });
+    await expect(modal.getByTitle('FitPost Member')).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
   await modal.getByRole('button', { name: 'Add Role' }).click();
   await expect(modal).toBeHidden();
   await expect(drawer.getByText('FitPost Member')).toBeVisible();
 
   const lapsed = await (await browser.newContext()).newPage();
   await skipTour(lapsed);
-  await signIn(lapsed, 'lapsed@example.com');
-  await expect(lapsed).toHaveURL(/\/app\/(dashboard|settings\/welcome)$/);
+  await signInToApp(lapsed, 'lapsed@example.com');
   await expect(lapsed.getByRole('heading', { level: 1 })).toBeVisible();
 });

@@ -20,6 +20,12 @@ export async function signIn(page: Page, email: string) {
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
+/** Signs in and waits for the signed-in app: the welcome screen on a first sign-in, else the dashboard. */
+export async function signInToApp(page: Page, email: string) {
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/app\/(dashboard|settings\/welcome)$/);
+}
+
 /** The stored user-info record, decoded as the web app stores it. */
 export async function storedUser(page: Page): Promise<{ id: string; token: string } | null> {
   return page.evaluate(() => {
