@@ -5,11 +5,32 @@ import { assetsRoute, faviconRoute } from './assets.js';
 import { createControlRoute } from './control.js';
 import { createDispatcher } from './http.js';
 import { avatarsRoute, profileRoute } from './member-pages.js';
+import { createNetworks, type Networks } from './networks/networks.js';
 import { createProvider, SSO_PATH } from './sso/provider.js';
 import { createSsoRoutes } from './sso/routes.js';
 import { generateSigningKey } from './sso/signing-key.js';
 
 export { DEMO_PASSWORD, demoMembers, type DemoMember } from './sso/members.js';
+export type { NetworkName } from './networks/network.js';
+export type { PublishedEntry } from './networks/published-log.js';
+export type { Fault, FaultKind, FaultRequest } from './networks/faults.js';
+export type { BulkAccounts, BulkAccountsRequest, BulkAccountsResponse } from './networks/accounts.js';
+export type { XAccountCredentials } from './networks/x/x-network.js';
+export type { LinkedInAccountCredentials } from './networks/linkedin/linkedin-network.js';
+export type {
+  FacebookPageCredentials,
+  InstagramAccountCredentials,
+} from './networks/facebook/facebook-network.js';
+export {
+  demoFacebookUsers,
+  demoLinkedInMembers,
+  demoXAccounts,
+  type DemoFacebookPage,
+  type DemoFacebookUser,
+  type DemoInstagramAccount,
+  type DemoLinkedInMember,
+  type DemoXAccount,
+} from './networks/demo-accounts.js';
 
 export interface SandboxOptions {
   /** 0 picks a free port; the returned `url` has the real one. */
@@ -22,6 +43,17 @@ export interface SandboxOptions {
   postLogoutRedirectUris?: string[];
   clientId?: string;
   clientSecret?: string;
+  /** FitPost's X app (OAuth 1.0a consumer); defaults to fitpost-x-key / fitpost-x-secret. */
+  x?: { consumerKey: string; consumerSecret: string };
+  /** FitPost's LinkedIn app; defaults to fitpost-linkedin / fitpost-linkedin-secret. */
+  linkedin?: { clientId: string; clientSecret: string };
+  /** FitPost's Meta app (Facebook and Instagram); defaults to fitpost-facebook / fitpost-facebook-secret. */
+  facebook?: { appId: string; appSecret: string };
+  /**
+   * Origins whose URIs the social networks accept as OAuth redirect/callback URIs, besides any loopback
+   * host (always accepted) and the origins of `redirectUris`.
+   */
+  networkRedirectOrigins?: string[];
 }
 
 export interface Sandbox {
@@ -66,7 +98,10 @@ function close(server: Server): Promise<void> {
   });
 }
 
-/** Starts the sandbox: the organisation's OpenID Connect provider plus its member pages and control endpoints. */
+/**
+ * Starts the sandbox: the organisation's OpenID Connect provider, its member pages, the four social networks
+ * (X, LinkedIn, Facebook, Instagram) and the control endpoints tests drive them with.
+ */
 export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   const host = options.host ?? '127.0.0.1';
   // The port is only known after listen (port 0), and the provider needs it for its issuer, so
@@ -79,6 +114,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     void ready.then(() => handle?.(req, res));
   });
   const address = await listen(server, options.port, host);
+  let networks: Networks | undefined;
   try {
     const url = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
     const publicUrl = originOf(options.publicUrl ?? url);
@@ -96,7 +132,19 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
         postLogoutRedirectUris: options.postLogoutRedirectUris ?? [],
       },
     });
+    networks = createNetworks({
+      publicUrl,
+      redirectOrigins: [
+        ...options.redirectUris.map((uri) => new URL(uri).origin),
+        ...(options.networkRedirectOrigins ?? []),
+      ],
+      x: options.x ?? { consumerKey: 'fitpost-x-key', consumerSecret: 'fitpost-x-secret' },
+      linkedin: options.linkedin ?? { clientId: 'fitpost-linkedin', clientSecret: 'fitpost-linkedin-secret' },
+      facebook: options.facebook ?? { appId: 'fitpost-facebook', appSecret: 'fitpost-facebook-secret' },
+    });
     handle = createDispatcher([
+      // The control endpoints with their own paths come before the catch-all /_sandbox route.
+      ...networks.routes,
       createControlRoute({ issuer, publicUrl, clientId, signingKey }),
       ...createSsoRoutes(provider),
       avatarsRoute,
@@ -105,8 +153,17 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       faviconRoute,
     ]);
     markReady();
-    return { url, issuer, close: () => close(server) };
+    const started = networks;
+    return {
+      url,
+      issuer,
+      close: () => {
+        started.close();
+        return close(server);
+      },
+    };
   } catch (error) {
+    networks?.close();
     await close(server);
     throw error;
   }

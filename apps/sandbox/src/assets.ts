@@ -11,9 +11,14 @@ h1 .organisation { display: block; font-size: 1rem; font-weight: 600; color: #0b
 label { display: block; margin-bottom: 0.25rem; font-weight: 600; }
 input { box-sizing: border-box; width: 100%; padding: 0.5rem 0.75rem; font: inherit; border: 1px solid #7b8794; border-radius: 0.375rem; }
 input[aria-invalid="true"] { border-color: #b42318; }
-input:focus-visible, button:focus-visible, a:focus-visible, summary:focus-visible { outline: 3px solid #1d4ed8; outline-offset: 2px; }
+select { box-sizing: border-box; width: 100%; padding: 0.5rem 0.75rem; font: inherit; color: inherit; background: #fff; border: 1px solid #7b8794; border-radius: 0.375rem; }
+input:focus-visible, select:focus-visible, button:focus-visible, a:focus-visible, summary:focus-visible { outline: 3px solid #1d4ed8; outline-offset: 2px; }
 button { padding: 0.6rem 1.25rem; font: inherit; font-weight: 600; color: #fff; background: #0b6e4f; border: 0; border-radius: 0.375rem; cursor: pointer; }
 button:hover { background: #08563d; }
+button.secondary { color: #1f2933; background: #e4e7eb; }
+button.secondary:hover { background: #cbd2d9; }
+.actions { display: flex; flex-wrap: wrap; gap: 0.75rem; }
+.scopes { padding-left: 1.25rem; }
 a { color: #1d4ed8; }
 .error { padding: 0.75rem; color: #7a1a12; background: #fdecea; border: 1px solid #b42318; border-radius: 0.375rem; }
 .hint { color: #52606d; font-size: 0.9rem; }

@@ -23,6 +23,20 @@ export class HttpError extends Error {
 }
 
 /**
+ * An error answered in a stand-in's own wire format (X's problem JSON, Graph's `{ error }`, LinkedIn's
+ * `{ status, code, message }`) rather than the sandbox's `{ error: { code, message } }`.
+ */
+export class ProtocolError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(`protocol error ${status}`);
+  }
+}
+
+/**
  * Applied to every response. Pages load styles and scripts from /assets only. `form-action` is left out on
  * purpose: browsers apply it to the redirects that follow a form post, and signing in ends in a redirect to
  * the relying party's origin. oidc-provider adds the hash of its own inline form_post script to `script-src`.
@@ -57,6 +71,11 @@ export function createDispatcher(routes: readonly Route[]): RequestListener {
 function sendError(res: ServerResponse, error: unknown): void {
   if (res.headersSent) {
     res.destroy();
+    return;
+  }
+  if (error instanceof ProtocolError) {
+    for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
+    sendJson(res, error.status, error.body);
     return;
   }
   if (error instanceof HttpError) {
@@ -103,8 +122,21 @@ export function send(
 
 const BODY_LIMIT_BYTES = 64 * 1024;
 
-/** Reads a small request body; the sandbox only ever receives forms and short JSON documents. */
+/** Sends a redirect; 303 after a form post so the browser follows with GET. */
+export function sendRedirect(res: ServerResponse, location: string, status = 303): void {
+  res.statusCode = status;
+  res.setHeader('location', location);
+  res.setHeader('cache-control', 'no-store');
+  res.end();
+}
+
+/** Reads a small request body as text; most sandbox requests are forms and short JSON documents. */
 export async function readBody(req: IncomingMessage, limitBytes = BODY_LIMIT_BYTES): Promise<string> {
+  return (await readBytes(req, limitBytes)).toString('utf8');
+}
+
+/** Reads a request body as bytes (media uploads), refusing it once it passes `limitBytes`. */
+export async function readBytes(req: IncomingMessage, limitBytes = BODY_LIMIT_BYTES): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
@@ -115,7 +147,7 @@ export async function readBody(req: IncomingMessage, limitBytes = BODY_LIMIT_BYT
       throw new HttpError(413, 'payload_too_large', `Bodies are limited to ${limitBytes} bytes.`);
     chunks.push(buffer);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
 export async function readForm(req: IncomingMessage): Promise<URLSearchParams> {

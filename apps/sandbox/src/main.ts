@@ -7,7 +7,7 @@ function env<T extends z.ZodType>(schema: T) {
   return z.preprocess((value) => (value === '' ? undefined : value), schema);
 }
 
-function urlList(fallback: string) {
+function urlList(fallback: string, min = 1) {
   return env(
     z
       .string()
@@ -18,8 +18,12 @@ function urlList(fallback: string) {
           .map((item) => item.trim())
           .filter(Boolean),
       )
-      .pipe(z.array(z.url()).min(1)),
+      .pipe(z.array(z.url()).min(min)),
   );
+}
+
+function secret(fallback: string) {
+  return env(z.string().min(1).default(fallback));
 }
 
 const envSchema = z.object({
@@ -30,6 +34,14 @@ const envSchema = z.object({
   SANDBOX_POST_LOGOUT_URIS: urlList('http://localhost:3000/,http://127.0.0.1:3000/'),
   FITPOST_OIDC_CLIENT_ID: env(z.string().default('fitpost')),
   FITPOST_OIDC_CLIENT_SECRET: env(z.string().default('fitpost-sandbox-secret')),
+  /** Origins besides loopback whose URIs the social networks accept as OAuth callbacks. */
+  SANDBOX_NETWORK_REDIRECT_ORIGINS: urlList('', 0),
+  FITPOST_X_CONSUMER_KEY: secret('fitpost-x-key'),
+  FITPOST_X_CONSUMER_SECRET: secret('fitpost-x-secret'),
+  FITPOST_LINKEDIN_CLIENT_ID: secret('fitpost-linkedin'),
+  FITPOST_LINKEDIN_CLIENT_SECRET: secret('fitpost-linkedin-secret'),
+  FITPOST_FACEBOOK_CLIENT_ID: secret('fitpost-facebook'),
+  FITPOST_FACEBOOK_CLIENT_SECRET: secret('fitpost-facebook-secret'),
 });
 
 const parsed = envSchema.safeParse(process.env);
@@ -47,8 +59,17 @@ const sandbox = await startSandbox({
   postLogoutRedirectUris: config.SANDBOX_POST_LOGOUT_URIS,
   clientId: config.FITPOST_OIDC_CLIENT_ID,
   clientSecret: config.FITPOST_OIDC_CLIENT_SECRET,
+  networkRedirectOrigins: config.SANDBOX_NETWORK_REDIRECT_ORIGINS,
+  x: { consumerKey: config.FITPOST_X_CONSUMER_KEY, consumerSecret: config.FITPOST_X_CONSUMER_SECRET },
+  linkedin: {
+    clientId: config.FITPOST_LINKEDIN_CLIENT_ID,
+    clientSecret: config.FITPOST_LINKEDIN_CLIENT_SECRET,
+  },
+  facebook: { appId: config.FITPOST_FACEBOOK_CLIENT_ID, appSecret: config.FITPOST_FACEBOOK_CLIENT_SECRET },
 });
-console.log(`FitPost sandbox listening on ${sandbox.url} (OIDC issuer ${sandbox.issuer})`);
+console.log(
+  `FitPost sandbox listening on ${sandbox.url} (OIDC issuer ${sandbox.issuer}; X at /x, LinkedIn at /linkedin, Facebook and Instagram at /facebook)`,
+);
 
 function shutdown(): void {
   sandbox.close().then(

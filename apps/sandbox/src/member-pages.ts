@@ -16,19 +16,24 @@ function initials(name: string): string {
 }
 
 /** The same member always gets the same colour, so avatars stay recognisable across runs. */
-function colourFor(sub: string): string {
-  const hash = [...sub].reduce((sum, character) => (sum * 31 + character.charCodeAt(0)) >>> 0, 7);
+function colourFor(seed: string): string {
+  const hash = [...seed].reduce((sum, character) => (sum * 31 + character.charCodeAt(0)) >>> 0, 7);
   return AVATAR_COLOURS[hash % AVATAR_COLOURS.length] ?? '#0b6e4f';
+}
+
+/** A picture of initials on a coloured circle; `seed` keeps the colour stable for the same person or account. */
+export function initialsAvatarSvg(name: string, seed: string): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="128" height="128" viewBox="0 0 128 128" role="img" aria-label="${escapeHtml(name)}">
+<title>${escapeHtml(name)}</title>
+<circle cx="64" cy="64" r="64" fill="${colourFor(seed)}"/>
+<text x="64" y="64" dy=".35em" text-anchor="middle" font-family="system-ui, sans-serif" font-size="52" font-weight="600" fill="#fff">${escapeHtml(initials(name))}</text>
+</svg>
+`;
 }
 
 /** The member's picture claim: their initials on a coloured circle. */
 export function avatarSvg(member: DemoMember): string {
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="128" height="128" viewBox="0 0 128 128" role="img" aria-label="${escapeHtml(member.name)}">
-<title>${escapeHtml(member.name)}</title>
-<circle cx="64" cy="64" r="64" fill="${colourFor(member.sub)}"/>
-<text x="64" y="64" dy=".35em" text-anchor="middle" font-family="system-ui, sans-serif" font-size="52" font-weight="600" fill="#fff">${escapeHtml(initials(member.name))}</text>
-</svg>
-`;
+  return initialsAvatarSvg(member.name, member.sub);
 }
 
 function profilePage(member: DemoMember): string {

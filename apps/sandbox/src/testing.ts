@@ -1,6 +1,11 @@
 /** Test helpers for code that signs in through the sandbox: a cookie-aware, redirect-by-hand fetch. */
 import { createHash, randomBytes } from 'node:crypto';
 
+import type { BulkAccounts, BulkAccountsRequest } from './networks/accounts.js';
+import type { FaultRequest } from './networks/faults.js';
+import type { NetworkName } from './networks/network.js';
+import type { PublishedEntry } from './networks/published-log.js';
+
 interface StoredCookie {
   name: string;
   value: string;
@@ -107,4 +112,117 @@ export async function signInAt(
   const { location } = await browser.follow(posted, pageUrl, redirectUri);
   if (!location) throw new Error(`sign-in did not return to ${redirectUri} (status ${posted.status})`);
   return location;
+}
+
+const HTML_ENTITIES: Record<string, string> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#39;': "'",
+};
+
+function unescapeHtml(value: string): string {
+  return value.replace(/&(?:amp|lt|gt|quot|#39);/g, (entity) => HTML_ENTITIES[entity] ?? entity);
+}
+
+/** A social network's consent page as the sandbox renders it: its form and the accounts it offers. */
+export interface ConsentForm {
+  action: string;
+  hidden: Record<string, string>;
+  accountIds: string[];
+  selectedAccountId: string | undefined;
+}
+
+/** Reads the consent page the sandbox's X, LinkedIn and Facebook stand-ins show. */
+export function parseConsentPage(html: string, pageUrl: string): ConsentForm {
+  const action = /<form method="post" action="([^"]*)"/.exec(html)?.[1];
+  if (action === undefined) throw new Error(`no consent form at ${pageUrl}`);
+  const hidden: Record<string, string> = {};
+  for (const [, name = '', value = ''] of html.matchAll(
+    /<input type="hidden" name="([^"]*)" value="([^"]*)">/g,
+  )) {
+    hidden[unescapeHtml(name)] = unescapeHtml(value);
+  }
+  const options = [...html.matchAll(/<option value="([^"]*)"( selected)?>/g)];
+  return {
+    action: new URL(unescapeHtml(action), pageUrl).href,
+    hidden,
+    accountIds: options.map((option) => unescapeHtml(option[1] ?? '')),
+    selectedAccountId: options.find((option) => option[2])?.[1],
+  };
+}
+
+/**
+ * Plays a member at a social network's consent page: opens `authorizeUrl`, picks the account (the page's
+ * default, the coach's, unless `accountId` is given), clicks Allow or Cancel, and returns the redirect back
+ * to the app (not fetched).
+ */
+export async function answerConsent(
+  authorizeUrl: string,
+  options: { accountId?: string; decision?: 'allow' | 'cancel' } = {},
+): Promise<URL> {
+  const page = await fetch(authorizeUrl, { redirect: 'manual' });
+  if (page.status !== 200) throw new Error(`consent page ${authorizeUrl} answered ${page.status}`);
+  const form = parseConsentPage(await page.text(), authorizeUrl);
+  const account = options.accountId ?? form.selectedAccountId ?? '';
+  const posted = await fetch(form.action, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ ...form.hidden, account, decision: options.decision ?? 'allow' }).toString(),
+  });
+  const location = posted.headers.get('location');
+  if (posted.status !== 303 || !location) throw new Error(`consent form answered ${posted.status}`);
+  return new URL(location, form.action);
+}
+
+async function control(url: string, init: RequestInit, expected: number): Promise<Response> {
+  const response = await fetch(url, init);
+  if (response.status !== expected) {
+    throw new Error(`${init.method ?? 'GET'} ${url} answered ${response.status}: ${await response.text()}`);
+  }
+  return response;
+}
+
+/** Makes the next publish call(s) on a network fail (`POST /_sandbox/faults`). */
+export async function injectFault(sandboxUrl: string, fault: FaultRequest): Promise<void> {
+  await control(
+    `${sandboxUrl}/_sandbox/faults`,
+    { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fault) },
+    201,
+  );
+}
+
+/** Forgets every pending fault. */
+export async function clearFaults(sandboxUrl: string): Promise<void> {
+  await control(`${sandboxUrl}/_sandbox/faults`, { method: 'DELETE' }, 204);
+}
+
+/** Every post the networks accepted, oldest first (`GET /_sandbox/published`). */
+export async function publishedPosts(
+  sandboxUrl: string,
+  filter: { network?: NetworkName; since?: string } = {},
+): Promise<PublishedEntry[]> {
+  const query = new URLSearchParams(
+    Object.entries(filter).filter((entry): entry is [string, string] => !!entry[1]),
+  );
+  const response = await control(`${sandboxUrl}/_sandbox/published?${query.toString()}`, {}, 200);
+  // The sandbox's own answer, in the shape its route serialises.
+  return (await response.json()) as PublishedEntry[];
+}
+
+/** Adds connected accounts in bulk (`POST /_sandbox/accounts`), with their credentials. */
+export async function createBulkAccounts<N extends NetworkName>(
+  sandboxUrl: string,
+  request: BulkAccountsRequest & { network: N },
+): Promise<BulkAccounts<N>> {
+  const response = await control(
+    `${sandboxUrl}/_sandbox/accounts`,
+    { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(request) },
+    201,
+  );
+  // The sandbox's own answer for this network, in the shape its factory returns.
+  const body = (await response.json()) as { accounts: BulkAccounts<N> };
+  return body.accounts;
 }

@@ -1,0 +1,83 @@
+import type { Route } from '../../http.js';
+import { HttpError } from '../../http.js';
+import { demoXAccounts } from '../demo-accounts.js';
+import type { NetworkContext } from '../network.js';
+import { OAuth1Verifier, type ConsumerCredentials } from './x-auth.js';
+import { createTweet, uploadMedia, usersMe } from './x-api-routes.js';
+import type { XDeps } from './x-deps.js';
+import { accessToken, authorize, invalidateToken, requestToken } from './x-oauth-routes.js';
+import { XState } from './x-state.js';
+
+/** Where X lives in the sandbox: `/x` stands for https://api.x.com. */
+export const X_PREFIX = '/x';
+
+type XHandler = (deps: XDeps, ...args: Parameters<Route['handle']>) => Promise<void> | void;
+
+const ROUTES: Record<string, XHandler> = {
+  '/oauth/request_token': requestToken,
+  '/oauth/authorize': authorize,
+  '/oauth/authenticate': authorize,
+  '/oauth/access_token': accessToken,
+  '/1.1/oauth/invalidate_token': invalidateToken,
+  '/2/tweets': createTweet,
+  '/2/users/me': usersMe,
+  '/2/media/upload': uploadMedia,
+};
+
+/** A credential set for one X account, as the load-test control endpoint hands it out. */
+export interface XAccountCredentials {
+  id: string;
+  username: string;
+  name: string;
+  oauthToken: string;
+  oauthTokenSecret: string;
+}
+
+/** The X stand-in: OAuth 1.0a three-legged flow and the v2 endpoints, under /x. */
+export class XNetwork {
+  private readonly deps: XDeps;
+
+  constructor(context: NetworkContext, consumer: ConsumerCredentials) {
+    const state = new XState();
+    for (const account of demoXAccounts) state.addAccount(account);
+    this.deps = {
+      state,
+      context,
+      verifier: new OAuth1Verifier(consumer, context.publicUrl),
+      demoAccountIds: demoXAccounts.map((account) => account.id),
+    };
+  }
+
+  route(): Route {
+    return {
+      prefix: X_PREFIX,
+      handle: (req, res, url) => {
+        const handler = ROUTES[url.pathname.slice(X_PREFIX.length)];
+        if (!handler) throw new HttpError(404, 'not_found', `Nothing is served at ${url.pathname}.`);
+        return handler(this.deps, req, res, url);
+      },
+    };
+  }
+
+  nameOf(id: string): string | undefined {
+    return this.deps.state.accounts.get(id)?.name;
+  }
+
+  /** Adds accounts that are already connected, for load tests that publish to thousands of them. */
+  createAccounts(count: number, prefix: string): XAccountCredentials[] {
+    return Array.from({ length: count }, (_, index) => {
+      const account = this.deps.state.addAccount({
+        username: `${prefix}_${index + 1}`,
+        name: `${prefix} ${index + 1}`,
+      });
+      const token = this.deps.state.accessTokenFor(account);
+      return {
+        id: account.id,
+        username: account.username,
+        name: account.name,
+        oauthToken: token.token,
+        oauthTokenSecret: token.secret,
+      };
+    });
+  }
+}
