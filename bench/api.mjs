@@ -1,6 +1,7 @@
 // Throughput of GET /api/user/me (session lookup + user + roles + properties) beside a trivial
 // route on the same server (GET /api/public-config, no database), with autocannon, on PGlite
 // and on PostgreSQL. The server runs as its own process; autocannon runs here.
+import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { startPostgres } from '../scripts/lib/postgres.mjs';
@@ -67,7 +68,9 @@ export async function benchApi() {
     rows.push(...(await run('PGlite', {})));
     const pg = await startPostgres();
     try {
-      rows.push(...(await run('PostgreSQL 15', { DATABASE_URL: pg.url })));
+      // A throwaway key: FitPost requires configured token keys with PostgreSQL.
+      const key = `bench:${randomBytes(32).toString('base64')}`;
+      rows.push(...(await run('PostgreSQL 15', { DATABASE_URL: pg.url, FITPOST_TOKEN_KEYS: key })));
     } finally {
       pg.stop();
     }

@@ -51,10 +51,28 @@ export const configSchema = z
     FITPOST_ORGANISATION_NAME: z.string().default('FitPro Academy'),
     FITPOST_SUPPORT_EMAIL: z.email().default('support@example.com'),
     FITPOST_DEMO_SEED: boolean.optional(),
+    FITPOST_TOKEN_KEYS: z.string().optional(),
+    FITPOST_X_API_URL: z.url().optional(),
+    FITPOST_X_CONSUMER_KEY: z.string().min(1).default('fitpost-x-key'),
+    FITPOST_X_CONSUMER_SECRET: z.string().min(1).default('fitpost-x-secret'),
+    FITPOST_LINKEDIN_AUTH_URL: z.url().optional(),
+    FITPOST_LINKEDIN_API_URL: z.url().optional(),
+    FITPOST_LINKEDIN_CLIENT_ID: z.string().min(1).default('fitpost-linkedin'),
+    FITPOST_LINKEDIN_CLIENT_SECRET: z.string().min(1).default('fitpost-linkedin-secret'),
+    FITPOST_LINKEDIN_VERSION: z
+      .string()
+      .regex(/^\d{6}$/, 'must be YYYYMM')
+      .default('202610'),
+    FITPOST_FACEBOOK_AUTH_URL: z.url().optional(),
+    FITPOST_FACEBOOK_GRAPH_URL: z.url().optional(),
+    FITPOST_FACEBOOK_CLIENT_ID: z.string().min(1).default('fitpost-facebook'),
+    FITPOST_FACEBOOK_CLIENT_SECRET: z.string().min(1).default('fitpost-facebook-secret'),
+    FITPOST_NETWORK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   })
   .transform((env) => {
     const publicUrl = env.FITPOST_PUBLIC_URL ?? `http://localhost:${env.PORT}`;
-    const oidcIssuer = env.FITPOST_OIDC_ISSUER ?? `http://127.0.0.1:${env.SANDBOX_PORT}/sso`;
+    const sandbox = `http://127.0.0.1:${env.SANDBOX_PORT}`;
+    const oidcIssuer = env.FITPOST_OIDC_ISSUER ?? `${sandbox}/sso`;
     return {
       env: env.NODE_ENV,
       logLevel: env.LOG_LEVEL,
@@ -84,9 +102,42 @@ export const configSchema = z
       organisationName: env.FITPOST_ORGANISATION_NAME,
       supportEmail: env.FITPOST_SUPPORT_EMAIL,
       demoSeed: env.FITPOST_DEMO_SEED ?? !env.DATABASE_URL,
+      /** `id:base64key,…`, current first; unset in embedded mode means a key kept in the data directory. */
+      tokenKeys: env.FITPOST_TOKEN_KEYS ?? null,
+      platforms: {
+        x: {
+          apiUrl: env.FITPOST_X_API_URL ?? `${sandbox}/x`,
+          consumerKey: env.FITPOST_X_CONSUMER_KEY,
+          consumerSecret: env.FITPOST_X_CONSUMER_SECRET,
+        },
+        linkedin: {
+          authUrl: env.FITPOST_LINKEDIN_AUTH_URL ?? `${sandbox}/linkedin/oauth/v2`,
+          apiUrl: env.FITPOST_LINKEDIN_API_URL ?? `${sandbox}/linkedin/api`,
+          clientId: env.FITPOST_LINKEDIN_CLIENT_ID,
+          clientSecret: env.FITPOST_LINKEDIN_CLIENT_SECRET,
+          version: env.FITPOST_LINKEDIN_VERSION,
+        },
+        facebook: {
+          authUrl: env.FITPOST_FACEBOOK_AUTH_URL ?? `${sandbox}/facebook/v23.0/dialog/oauth`,
+          graphUrl: env.FITPOST_FACEBOOK_GRAPH_URL ?? `${sandbox}/facebook/graph/v23.0`,
+          clientId: env.FITPOST_FACEBOOK_CLIENT_ID,
+          clientSecret: env.FITPOST_FACEBOOK_CLIENT_SECRET,
+        },
+        timeoutMs: env.FITPOST_NETWORK_TIMEOUT_MS,
+        instagramPollMs: 1000,
+        instagramPollLimit: 30,
+      },
     };
   })
   .superRefine((c, ctx) => {
+    if (c.database.kind === 'postgres' && !c.tokenKeys) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['FITPOST_TOKEN_KEYS'],
+        message:
+          'is required with DATABASE_URL (every process must share the keys that encrypt social tokens)',
+      });
+    }
     if (new URL(c.oidc.issuer).protocol === 'http:' && !c.oidc.allowHttp) {
       ctx.addIssue({
         code: 'custom',

@@ -4,6 +4,7 @@ import { openDatabase } from './db/client.js';
 import { seedDemo, seedReferenceData } from './db/seed.js';
 import { buildApp } from './http/app.js';
 import { createJobs } from './jobs/boss.js';
+import { resolveTokenCipher } from './lib/token-keys.js';
 
 /**
  * Starts FitPost: `--services=api,worker` (default both). The database is migrated and seeded
@@ -22,7 +23,8 @@ async function main() {
   const jobs = config.services.includes('worker') ? createJobs(database) : null;
   await jobs?.start();
 
-  const app = config.services.includes('api') ? await buildApp({ config, database, jobs }) : null;
+  const cipher = resolveTokenCipher(config);
+  const app = config.services.includes('api') ? await buildApp({ config, database, jobs, cipher }) : null;
   if (app) await app.listen({ host: config.host, port: config.port });
 
   const mode =

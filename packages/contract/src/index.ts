@@ -4,3 +4,4 @@ export * from './errors.js';
 export * from './common.js';
 export * from './user.js';
 export * from './auth.js';
+export * from './social.js';

@@ -100,3 +100,81 @@ export const authRequests = pgTable('auth_requests', {
   redirectUri: text('redirect_uri').notNull(),
   expiresAt: tz('expires_at').notNull(),
 });
+
+export const networks = ['x', 'linkedin', 'facebook', 'instagram'] as const;
+export const connectionStatuses = ['connected', 'needs_reconnect'] as const;
+
+/**
+ * A member's connected social account. Tokens are sealed with lib/crypto (AES-256-GCM, associated
+ * data = portal, row id and column), never stored or logged in the clear.
+ */
+export const socialConnections = pgTable(
+  'social_connections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    portalId: integer('portal_id')
+      .notNull()
+      .references(() => portals.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    network: text('network', { enum: networks }).notNull(),
+    accountId: text('account_id').notNull(),
+    accountName: text('account_name').notNull(),
+    handle: text('handle'),
+    pictureUrl: text('picture_url').notNull().default(''),
+    status: text('status', { enum: connectionStatuses }).notNull().default('connected'),
+    statusReason: text('status_reason'),
+    accessToken: text('access_token').notNull(),
+    /** X's OAuth 1.0a token secret. */
+    tokenSecret: text('token_secret'),
+    refreshToken: text('refresh_token'),
+    accessExpiresAt: tz('access_expires_at'),
+    refreshExpiresAt: tz('refresh_expires_at'),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('social_connections_user_account_idx').on(t.userId, t.network, t.accountId),
+    index('social_connections_portal_idx').on(t.portalId),
+  ],
+);
+
+/**
+ * A connection being made: what the callback must find to accept it. Bound to the member who
+ * started it and to their browser (the hash of a cookie set when it started).
+ */
+export const pendingConnections = pgTable(
+  'pending_connections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    network: text('network', { enum: networks }).notNull(),
+    /** X: the request token; popup flows: the browser's 20-character state. */
+    handle: text('handle').notNull(),
+    /** X: the sealed request-token secret; Facebook: the sealed page list awaiting a choice. */
+    secret: text('secret'),
+    browserHash: text('browser_hash').notNull(),
+    expiresAt: tz('expires_at').notNull(),
+  },
+  (t) => [uniqueIndex('pending_connections_handle_idx').on(t.network, t.handle)],
+);
+
+/** What a member is told outside the request that caused it (publishing failures, reconnects). */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    readAt: tz('read_at'),
+  },
+  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
+);

@@ -8,7 +8,10 @@ import type { Jobs } from '../jobs/boss.js';
 import { authRoutes } from '../modules/auth/routes.js';
 import { OidcProvider } from '../modules/auth/oidc.js';
 import { healthRoutes } from '../modules/health/routes.js';
+import { socialRoutes } from '../modules/social/routes.js';
 import { userRoutes } from '../modules/users/routes.js';
+import type { TokenCipher } from '../lib/crypto.js';
+import { createPlatforms } from '../platforms/index.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerOpenApi } from './plugins/openapi.js';
@@ -19,6 +22,7 @@ export interface AppDeps {
   config: Config;
   database: Database;
   jobs: Jobs | null;
+  cipher: TokenCipher;
   version?: string;
   logger?: FastifyServerOptions['logger'];
 }
@@ -49,6 +53,12 @@ export async function buildApp(deps: AppDeps) {
   const oidc = new OidcProvider(config.oidc);
   authRoutes(app, { db: database.db, config, oidc });
   userRoutes(app, { db: database.db });
+  socialRoutes(app, {
+    db: database.db,
+    cipher: deps.cipher,
+    platforms: createPlatforms(config.platforms),
+    publicUrl: config.publicUrl,
+  });
   healthRoutes(app, {
     database,
     jobs: deps.jobs,

@@ -7,6 +7,8 @@ import { portals, userRoles, users } from '../db/schema.js';
 import { seedDemo, seedReferenceData } from '../db/seed.js';
 import { buildApp } from '../http/app.js';
 import { createSession } from '../modules/auth/sessions.js';
+import { newTokenKey } from '../lib/crypto.js';
+import { resolveTokenCipher } from '../lib/token-keys.js';
 
 /**
  * A real FitPost API on a real database for one test file: in-memory PGlite by default, or a
@@ -30,6 +32,7 @@ export async function startTestApp(env: Record<string, string> = {}) {
     FITPOST_PUBLIC_HOSTS: 'localhost:3000,app.fitpost.test',
     FITPOST_AUTH_RATE_LIMIT_PER_MINUTE: '1000',
     FITPOST_WEB_DIST: '/nonexistent',
+    FITPOST_TOKEN_KEYS: newTokenKey('test1'),
     ...(databaseUrl ? { DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: '4' } : {}),
     ...env,
   });
@@ -39,10 +42,12 @@ export async function startTestApp(env: Record<string, string> = {}) {
   await database.migrate();
   await seedReferenceData(database.db);
   await seedDemo(database.db);
-  const app = await buildApp({ config, database, jobs: null, logger: false });
+  const cipher = resolveTokenCipher(config);
+  const app = await buildApp({ config, database, jobs: null, cipher, logger: false });
   await app.ready();
   return {
     app,
+    cipher,
     db: database.db,
     database,
     config,

@@ -16,6 +16,24 @@ export interface FacebookPage {
   generation: number;
   adminIds: string[];
   instagramId?: string;
+  /** The Page's own posts, oldest first, for GET /{page-id}/feed. */
+  posts: PagePost[];
+}
+
+/** A post on a Page's feed: a status update, a link, or the post a photo made. */
+export interface PagePost {
+  id: string;
+  message?: string;
+  createdAt: number;
+}
+
+/** A published Instagram post, for GET /{ig-user-id}/media. */
+export interface InstagramMedia {
+  id: string;
+  caption: string;
+  /** The code in the post's permalink, https://www.instagram.com/p/{shortcode}/. */
+  shortcode: string;
+  createdAt: number;
 }
 
 export interface InstagramAccount {
@@ -25,6 +43,8 @@ export interface InstagramAccount {
   pageId: string;
   /** When each API publish happened (epoch ms), for the rolling 24-hour publishing limit. */
   publishTimes: number[];
+  /** Published posts, oldest first. */
+  media: InstagramMedia[];
 }
 
 export type GraphToken =
@@ -101,6 +121,7 @@ export class FacebookState {
       id: page.id ?? this.pageIds.take(),
       generation: 0,
       adminIds: [owner.id],
+      posts: [],
     };
     this.pages.set(created.id, created);
     owner.pageIds.push(created.id);
@@ -116,6 +137,7 @@ export class FacebookState {
       id: account.id ?? this.instagramIds.take(),
       pageId: page.id,
       publishTimes: [],
+      media: [],
     };
     this.instagram.set(created.id, created);
     page.instagramId = created.id;

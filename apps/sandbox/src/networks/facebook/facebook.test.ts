@@ -494,6 +494,97 @@ describe('Instagram content publishing', () => {
   });
 });
 
+describe('Reading back what was published', () => {
+  const feedSchema = z.object({
+    data: z.array(
+      z.object({ id: z.string(), message: z.string().optional(), created_time: z.string().optional() }),
+    ),
+    paging: z.object({
+      cursors: z.object({ before: z.string(), after: z.string() }),
+      next: z.string().optional(),
+    }),
+  });
+
+  it('GET /{page-id}/feed lists the Page’s posts newest first, with created_time, since and limit', async () => {
+    const [page] = await createBulkAccounts(sandbox.url, { network: 'facebook', count: 1, prefix: 'feed' });
+    if (!page) throw new Error('no page');
+    const before = Math.floor(Date.now() / 1000) - 1;
+    const messages = [unique('Class moved to 6pm'), unique('Bring water')];
+    const ids = [];
+    for (const message of messages) {
+      const response = await graph(`/${page.id}/feed`, {
+        method: 'POST',
+        token: page.pageAccessToken,
+        form: { message },
+      });
+      ids.push(z.object({ id: z.string() }).parse(await response.json()).id);
+    }
+    const photo = await graph(`/${page.id}/photos`, {
+      method: 'POST',
+      token: page.pageAccessToken,
+      form: { url: `${imagesUrl}/photo.jpg`, caption: 'Photo caption' },
+    });
+    const { post_id: photoPost } = z.object({ post_id: z.string() }).parse(await photo.json());
+    const feed = feedSchema.parse(
+      await (await graph(`/${page.id}/feed?since=${before}&limit=2`, { token: page.pageAccessToken })).json(),
+    );
+    expect(feed.data.map((post) => post.id)).toEqual([photoPost, ids[1]]);
+    expect(feed.data[1]).toMatchObject({ message: messages[1] });
+    expect(feed.data[1]?.created_time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+0000$/);
+    expect(feed.paging.next).toBeDefined();
+    const rest = feedSchema.parse(
+      await (
+        await graph(`/${page.id}/feed?limit=2&after=${feed.paging.cursors.after}`, {
+          token: page.pageAccessToken,
+        })
+      ).json(),
+    );
+    expect(rest.data.map((post) => post.id)).toEqual([ids[0]]);
+    const later = Math.floor(Date.now() / 1000) + 60;
+    expect(
+      feedSchema.parse(
+        await (await graph(`/${page.id}/feed?since=${later}`, { token: page.pageAccessToken })).json(),
+      ).data,
+    ).toEqual([]);
+  });
+
+  it('GET /{ig-user-id}/media lists published posts with caption, timestamp and permalink', async () => {
+    const [account] = await createBulkAccounts(sandbox.url, {
+      network: 'instagram',
+      count: 1,
+      prefix: 'media',
+    });
+    if (!account) throw new Error('no account');
+    const caption = unique('Leg day');
+    const containerId = await createContainer(
+      account.id,
+      account.accessToken,
+      `${imagesUrl}/photo.jpg`,
+      caption,
+    );
+    await waitFor(containerId, account.accessToken);
+    const published = await publish(account.id, containerId, account.accessToken);
+    const { id } = z.object({ id: z.string() }).parse(await published.json());
+    const response = await graph(`/${account.id}/media?fields=id,caption,timestamp,permalink`, {
+      token: account.accessToken,
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({
+      data: [
+        {
+          id,
+          caption,
+          timestamp: expect.stringMatching(/\+0000$/),
+          permalink: expect.stringMatching(/^https:\/\/www\.instagram\.com\/p\/[\w-]+\/$/),
+        },
+      ],
+    });
+    const other = await createBulkAccounts(sandbox.url, { network: 'instagram', count: 1, prefix: 'other' });
+    const stranger = await graph(`/${account.id}/media`, { token: other[0]?.accessToken ?? '' });
+    expect(stranger.status).toBe(400);
+  });
+});
+
 describe('Graph injected faults', () => {
   let pageToken: string;
   beforeAll(async () => {

@@ -13,6 +13,7 @@ import {
   presentPage,
   presentUser,
 } from './graph-nodes.js';
+import { instagramMedia, pageFeed } from './graph-reads.js';
 import { authenticateGraph, type GraphCaller, parseFields, readGraphParams } from './graph-request.js';
 import {
   createContainer,
@@ -89,6 +90,8 @@ export async function handleGraph(
         return postToFeed(deps, caller, page, params, res);
       case 'POST photos':
         return postPhoto(deps, caller, page, params, res);
+      case 'GET feed':
+        return pageFeed(page, params, res);
     }
     throw unknownPath(path);
   }
@@ -110,6 +113,8 @@ export async function handleGraph(
         return publishContainer(deps, account, params, res);
       case 'GET content_publishing_limit':
         return publishingLimit(account, params, res);
+      case 'GET media':
+        return instagramMedia(account, params, res);
     }
     throw unknownPath(path);
   }

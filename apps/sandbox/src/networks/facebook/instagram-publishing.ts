@@ -3,6 +3,7 @@ import type { ServerResponse } from 'node:http';
 
 import { sendJson } from '../../http.js';
 import { type FetchImageResult, fetchImage } from '../images.js';
+import { randomToken } from '../network.js';
 import { runPublish } from '../publish-call.js';
 import type { FacebookDeps } from './facebook-deps.js';
 import type { InstagramAccount, MediaContainer } from './facebook-state.js';
@@ -145,6 +146,12 @@ export async function publishContainer(
       container.status = 'PUBLISHED';
       container.mediaId = mediaId;
       account.publishTimes.push(Date.now());
+      account.media.push({
+        id: mediaId,
+        caption: container.caption,
+        shortcode: randomToken(8),
+        createdAt: Date.now(),
+      });
       deps.context.published.record({
         network: 'instagram',
         accountId: account.id,

@@ -52,6 +52,7 @@ export async function postToFeed(
       if (link !== undefined && !/^https?:\/\/\S+$/i.test(link))
         throw invalidParameter('Param link must be a valid URL');
       const id = `${page.id}_${deps.state.postIds.take()}`;
+      page.posts.push({ id, ...(message === undefined ? {} : { message }), createdAt: Date.now() });
       deps.context.published.record({
         network: 'facebook',
         accountId: page.id,
@@ -86,6 +87,11 @@ export async function postPhoto(
       await receivePhoto(deps, params);
       const photoId = deps.state.postIds.take();
       const postId = `${page.id}_${deps.state.postIds.take()}`;
+      page.posts.push({
+        id: postId,
+        ...(caption === undefined ? {} : { message: caption }),
+        createdAt: Date.now(),
+      });
       deps.context.published.record({
         network: 'facebook',
         accountId: page.id,

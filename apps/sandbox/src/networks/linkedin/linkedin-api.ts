@@ -26,13 +26,13 @@ export const MAX_COMMENTARY_LENGTH = 3000;
 /** Images API: images up to 36,152,320 pixels; the sandbox bounds the bytes instead. */
 const IMAGE_UPLOAD_LIMIT = 10 * 1024 * 1024;
 
-interface Caller {
+export interface Caller {
   member: LinkedInMember;
   token: LinkedInAccessToken;
 }
 
 /** Every API call carries `Authorization: Bearer <access token>` (Authorization Code Flow, step 4). */
-function authenticate(deps: LinkedInDeps, req: IncomingMessage): Caller {
+export function authenticate(deps: LinkedInDeps, req: IncomingMessage): Caller {
   const header = req.headers.authorization ?? '';
   const value = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
   if (!value) throw emptyToken();
@@ -44,7 +44,7 @@ function authenticate(deps: LinkedInDeps, req: IncomingMessage): Caller {
   return { member, token };
 }
 
-function requireScope(caller: Caller, scope: string, resource: string): void {
+export function requireScope(caller: Caller, scope: string, resource: string): void {
   if (!caller.token.scopes.includes(scope)) throw accessDenied(resource);
 }
 
@@ -109,7 +109,8 @@ const postSchema = z.object({
 
 /** POST /rest/posts ("Posts API"): 201 with the new post's URN in `x-restli-id`. */
 export async function createPost(deps: LinkedInDeps, req: IncomingMessage, res: ServerResponse) {
-  allowMethods(req, ['POST']);
+  // GET on the same path is the finder (linkedin-posts-finder.ts); the network routes it there.
+  allowMethods(req, ['GET', 'POST']);
   const caller = authenticate(deps, req);
   const version = checkVersionHeader(req);
   requireScope(caller, 'w_member_social', `partnerApiPostsExternal.CREATE.${version}`);
@@ -142,6 +143,19 @@ export async function createPost(deps: LinkedInDeps, req: IncomingMessage, res: 
         }
       }
       const urn = `urn:li:share:${deps.state.shareIds.take()}`;
+      const now = Date.now();
+      deps.state.addPost(caller.member.id, {
+        id: urn,
+        author: post.author,
+        commentary: post.commentary,
+        visibility: post.visibility,
+        distribution: post.distribution,
+        ...(post.content === undefined ? {} : { content: post.content }),
+        lifecycleState: post.lifecycleState,
+        isReshareDisabledByAuthor: post.isReshareDisabledByAuthor ?? false,
+        createdAt: now,
+        lastModifiedAt: now,
+      });
       if (post.lifecycleState === 'PUBLISHED') {
         deps.context.published.record({
           network: 'linkedin',

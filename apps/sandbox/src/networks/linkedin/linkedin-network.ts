@@ -3,6 +3,7 @@ import { demoLinkedInMembers } from '../demo-accounts.js';
 import type { NetworkContext } from '../network.js';
 import { createPost, getImage, initializeImageUpload, uploadImage, userinfo } from './linkedin-api.js';
 import type { LinkedInDeps } from './linkedin-deps.js';
+import { findPostsByAuthor } from './linkedin-posts-finder.js';
 import { accessToken, authorization, revoke } from './linkedin-oauth.js';
 import { LinkedInState, personUrn } from './linkedin-state.js';
 
@@ -20,7 +21,7 @@ export interface LinkedInAccountCredentials {
   accessToken: string;
 }
 
-/** The LinkedIn stand-in: OAuth 2.0 authorization code flow, /v2/userinfo, Posts and Images APIs. */
+/** The LinkedIn stand-in: OAuth 2.0 authorization code flow, /v2/userinfo, Posts (create, find by author) and Images APIs. */
 export class LinkedInNetwork {
   private readonly deps: LinkedInDeps;
 
@@ -46,7 +47,7 @@ export class LinkedInNetwork {
           case `${API_PREFIX}/v2/userinfo`:
             return userinfo(deps, req, res);
           case `${API_PREFIX}/rest/posts`:
-            return createPost(deps, req, res);
+            return req.method === 'GET' ? findPostsByAuthor(deps, req, res, url) : createPost(deps, req, res);
           case `${API_PREFIX}/rest/images`:
             return initializeImageUpload(deps, req, res, url);
         }

@@ -18,6 +18,7 @@ const PERMISSION_TEXT: Record<string, string> = {
   profile: 'Use your name and photo',
   email: 'Use the primary email address on your LinkedIn profile',
   w_member_social: 'Create, modify and delete posts, comments and reactions on your behalf',
+  r_member_social: 'Retrieve your posts, comments, reactions and other engagement data',
 };
 
 const authorizationSchema = z.object({

@@ -42,6 +42,20 @@ export interface LinkedInImage {
   size?: number;
 }
 
+/** A post as the Posts API returns it when read back (find by author). */
+export interface LinkedInPost {
+  id: string;
+  author: string;
+  commentary: string;
+  visibility: string;
+  distribution: unknown;
+  content?: unknown;
+  lifecycleState: 'PUBLISHED' | 'DRAFT';
+  isReshareDisabledByAuthor: boolean;
+  createdAt: number;
+  lastModifiedAt: number;
+}
+
 const DAY_SECONDS = 24 * 60 * 60;
 /** Authorization Code Flow: access tokens live 60 days, refresh tokens a year, codes 30 minutes. */
 export const ACCESS_TOKEN_TTL_SECONDS = 60 * DAY_SECONDS;
@@ -62,6 +76,8 @@ export class LinkedInState {
   /** By image URN, and by the secret part of its upload URL. */
   readonly images = new Map<string, LinkedInImage>();
   readonly uploads = new Map<string, string>();
+  /** By member id, oldest first. */
+  readonly posts = new Map<string, LinkedInPost[]>();
   readonly shareIds = new IdSequence(7_300_000_000_000_000_000n);
   private readonly memberIds = new IdSequence(1n);
 
@@ -119,6 +135,12 @@ export class LinkedInState {
     this.images.set(urn, image);
     this.uploads.set(uploadId, urn);
     return { image, uploadId };
+  }
+
+  addPost(memberId: string, post: LinkedInPost): void {
+    const posts = this.posts.get(memberId) ?? [];
+    posts.push(post);
+    this.posts.set(memberId, posts);
   }
 
   revokeMember(memberId: string): void {

@@ -61,8 +61,8 @@ function tokenRequest(form: Record<string, string>): Promise<Response> {
   });
 }
 
-async function connect(accountId?: string) {
-  const callback = await answerConsent(authorizeUrl(), { accountId });
+async function connect(accountId?: string, scope = SCOPE) {
+  const callback = await answerConsent(authorizeUrl({ scope }), { accountId });
   expect(callback.searchParams.get('state')).toBe('st-123');
   const code = callback.searchParams.get('code') ?? '';
   const response = await tokenRequest({
@@ -324,6 +324,69 @@ describe('POST /rest/posts', () => {
       text,
       mediaCount: 1,
     });
+  });
+});
+
+const finderSchema = z.object({
+  paging: z.object({ start: z.number(), count: z.number(), total: z.number(), links: z.array(z.unknown()) }),
+  elements: z.array(
+    z.object({
+      id: z.string(),
+      author: z.string(),
+      commentary: z.string(),
+      lifecycleState: z.string(),
+      createdAt: z.number(),
+      publishedAt: z.number().optional(),
+      lastModifiedAt: z.number(),
+    }),
+  ),
+});
+
+describe('GET /rest/posts?q=author (find posts by author)', () => {
+  const author = encodeURIComponent(`urn:li:person:${ADMIN_ID}`);
+
+  it('lists the member’s published posts newest first, given r_member_social', async () => {
+    const token = (await connect(ADMIN_ID, `${SCOPE} r_member_social`)).access_token;
+    const started = Date.now();
+    const texts = [unique('First (set) of 5'), unique('Second')];
+    const urns = [];
+    for (const text of texts) {
+      const response = await createPost(token, postBody(ADMIN_ID, text));
+      urns.push(response.headers.get('x-restli-id'));
+    }
+    const draft = { ...postBody(ADMIN_ID, unique('Draft')), lifecycleState: 'DRAFT' };
+    expect((await createPost(token, draft)).status).toBe(201);
+    const response = await api(`/rest/posts?author=${author}&q=author&count=2&sortBy=CREATED`, token);
+    expect(response.status).toBe(200);
+    const page = finderSchema.parse(await response.json());
+    expect(page.elements.map((post) => post.id)).toEqual([urns[1], urns[0]]);
+    expect(page.elements[1]).toMatchObject({
+      author: `urn:li:person:${ADMIN_ID}`,
+      commentary: texts[0],
+      lifecycleState: 'PUBLISHED',
+    });
+    expect(page.elements[1]?.createdAt).toBeGreaterThanOrEqual(started);
+    expect(page.paging).toMatchObject({ start: 0, count: 2 });
+    const first = await api(`/rest/posts?author=${author}&q=author&count=1&sortBy=CREATED`, token);
+    expect(finderSchema.parse(await first.json()).paging.links).toEqual([
+      expect.objectContaining({ rel: 'next', href: expect.stringContaining('start=1') }),
+    ]);
+    const asAuthor = await api(
+      `/rest/posts?author=${author}&q=author&count=1&viewContext=AUTHOR&sortBy=CREATED`,
+      token,
+    );
+    expect(finderSchema.parse(await asAuthor.json()).elements[0]?.lifecycleState).toBe('DRAFT');
+  });
+
+  it('refuses without r_member_social, for someone else’s posts, and without q=author or a version', async () => {
+    const plain = (await connect(ADMIN_ID)).access_token;
+    const denied = await api(`/rest/posts?author=${author}&q=author`, plain);
+    expect(denied.status).toBe(403);
+    expect(await denied.json()).toMatchObject({ status: 403, code: 'ACCESS_DENIED' });
+    const reader = (await connect(COACH_ID, `${SCOPE} r_member_social`)).access_token;
+    expect((await api(`/rest/posts?author=${author}&q=author`, reader)).status).toBe(403);
+    expect((await api(`/rest/posts?author=${author}`, reader)).status).toBe(400);
+    expect((await api(`/rest/posts?author=${author}&q=author`, reader, { version: null })).status).toBe(400);
   });
 });
 

@@ -1,4 +1,4 @@
-/** X API v2 endpoints FitPost uses: GET /2/users/me, POST /2/tweets, POST /2/media/upload. */
+/** X API v2 endpoints FitPost uses: GET /2/users/me, POST /2/tweets, POST /2/media/upload (timeline: x-timeline.ts). */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import { z } from 'zod';
@@ -20,7 +20,12 @@ const MEDIA_IMAGE_LIMIT = 5 * 1024 * 1024;
 const MEDIA_TTL_SECONDS = 24 * 60 * 60;
 
 /** Authenticates a v2 call: OAuth 1.0a user context, signed with a token X issued and still honours. */
-function authenticate(deps: XDeps, req: IncomingMessage, url: URL, body: ReceivedBody | undefined): XAccount {
+export function authenticate(
+  deps: XDeps,
+  req: IncomingMessage,
+  url: URL,
+  body: ReceivedBody | undefined,
+): XAccount {
   let account: XAccount | undefined;
   const result = deps.verifier.verify({
     ...signedParts(req, url, body),
@@ -102,6 +107,7 @@ export async function createTweet(deps: XDeps, req: IncomingMessage, res: Server
       checkMedia(deps, account, mediaIds);
       const id = deps.state.tweetIds.take();
       if (text !== '') account.texts.add(text);
+      account.tweets.push({ id, text, mediaCount: mediaIds.length, createdAt: Date.now() });
       deps.context.published.record({
         network: 'x',
         accountId: account.id,

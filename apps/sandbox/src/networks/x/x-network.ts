@@ -7,9 +7,11 @@ import { createTweet, uploadMedia, usersMe } from './x-api-routes.js';
 import type { XDeps } from './x-deps.js';
 import { accessToken, authorize, invalidateToken, requestToken } from './x-oauth-routes.js';
 import { XState } from './x-state.js';
+import { userTweets } from './x-timeline.js';
 
 /** Where X lives in the sandbox: `/x` stands for https://api.x.com. */
 export const X_PREFIX = '/x';
+const USER_TWEETS_PATH = /^\/2\/users\/(\d{1,19})\/tweets$/;
 
 type XHandler = (deps: XDeps, ...args: Parameters<Route['handle']>) => Promise<void> | void;
 
@@ -33,7 +35,7 @@ export interface XAccountCredentials {
   oauthTokenSecret: string;
 }
 
-/** The X stand-in: OAuth 1.0a three-legged flow and the v2 endpoints, under /x. */
+/** The X stand-in: OAuth 1.0a three-legged flow and the v2 endpoints (posts, media, timeline), under /x. */
 export class XNetwork {
   private readonly deps: XDeps;
 
@@ -52,9 +54,12 @@ export class XNetwork {
     return {
       prefix: X_PREFIX,
       handle: (req, res, url) => {
-        const handler = ROUTES[url.pathname.slice(X_PREFIX.length)];
-        if (!handler) throw new HttpError(404, 'not_found', `Nothing is served at ${url.pathname}.`);
-        return handler(this.deps, req, res, url);
+        const path = url.pathname.slice(X_PREFIX.length);
+        const handler = ROUTES[path];
+        if (handler) return handler(this.deps, req, res, url);
+        const timelineOf = USER_TWEETS_PATH.exec(path)?.[1];
+        if (timelineOf) return userTweets(this.deps, req, res, url, timelineOf);
+        throw new HttpError(404, 'not_found', `Nothing is served at ${url.pathname}.`);
       },
     };
   }

@@ -9,6 +9,19 @@ export interface XAccount {
   generation: number;
   /** Texts already posted, for X's duplicate-content rule. */
   texts: Set<string>;
+  /** The account's posts, oldest first, for its timeline (GET /2/users/:id/tweets). */
+  tweets: XTweet[];
+}
+
+/** A post, for the account's timeline. */
+export interface XTweet {
+  id: string;
+  /** As posted. */
+  text: string;
+  mediaCount: number;
+  createdAt: number;
+  /** As the timeline shows it (tweet-text.ts displayText), worked out on first read and kept, as X's t.co links are. */
+  shown?: string;
 }
 
 /** A user access token (OAuth 1.0a token credentials); X keeps one per user and app. */
@@ -60,6 +73,7 @@ export class XState {
       name: account.name,
       generation: 0,
       texts: new Set(),
+      tweets: [],
     };
     this.accounts.set(created.id, created);
     return created;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
 import { type FaultRequest, startSandbox, type Sandbox } from '../../app.js';
@@ -367,6 +367,102 @@ describe('POST /2/tweets', () => {
     expect(revoked.status).toBe(200);
     expect(await revoked.json()).toEqual({ access_token: own.token });
     expect((await xFetch('/2/users/me', own)).status).toBe(401);
+  });
+});
+
+const timelineSchema = z.object({
+  data: z
+    .array(
+      z.object({
+        id: z.string(),
+        text: z.string(),
+        edit_history_tweet_ids: z.array(z.string()),
+        created_at: z.string().optional(),
+      }),
+    )
+    .optional(),
+  meta: z.object({
+    result_count: z.number(),
+    newest_id: z.string().optional(),
+    oldest_id: z.string().optional(),
+    next_token: z.string().optional(),
+  }),
+});
+
+describe('GET /2/users/:id/tweets', () => {
+  // A fresh account per test, so other tests' posts never show up in its timeline.
+  let credentials: Credentials;
+  let userId: string;
+  beforeEach(async () => {
+    const [account] = await createBulkAccounts(sandbox.url, { network: 'x', count: 1, prefix: 'timeline' });
+    if (!account) throw new Error('no account');
+    credentials = { token: account.oauthToken, tokenSecret: account.oauthTokenSecret };
+    userId = account.id;
+  });
+
+  async function timeline(userId: string, query: Record<string, string> = {}) {
+    const response = await xFetch(
+      `/2/users/${userId}/tweets?${new URLSearchParams(query).toString()}`,
+      credentials,
+    );
+    expect(response.status).toBe(200);
+    return timelineSchema.parse(await response.json());
+  }
+
+  it('lists the account’s posts newest first, as X displays them, from start_time on', async () => {
+    const startTime = new Date(Date.now() - 1000).toISOString();
+    const first = unique('Deadlifts & <squats>');
+    const second = unique('Read https://example.com/plan now');
+    const posted = [];
+    for (const text of [first, second]) {
+      const response = await tweet(credentials, { text });
+      posted.push(z.object({ data: z.object({ id: z.string() }) }).parse(await response.json()).data.id);
+    }
+    const page = await timeline(userId, { start_time: startTime, 'tweet.fields': 'created_at' });
+    expect(page.data?.map((item) => item.id)).toEqual([posted[1], posted[0]]);
+    expect(page.meta).toMatchObject({ result_count: 2, newest_id: posted[1], oldest_id: posted[0] });
+    expect(page.data?.[1]?.text).toBe(first.replace('&', '&amp;').replace('<', '&lt;').replace('>', '&gt;'));
+    expect(page.data?.[0]?.text).toMatch(/^Read https:\/\/t\.co\/\w+ now \w+$/);
+    expect(Date.parse(page.data?.[0]?.created_at ?? '')).toBeGreaterThanOrEqual(Date.parse(startTime));
+    expect(await timeline(userId, { start_time: new Date(Date.now() + 60_000).toISOString() })).toEqual({
+      meta: { result_count: 0 },
+    });
+  });
+
+  it('appends a t.co link for attached media and pages with next_token', async () => {
+    const startTime = new Date(Date.now() - 1000).toISOString();
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+    const uploaded = await xFetch('/2/media/upload', credentials, {
+      method: 'POST',
+      json: { media: png.toString('base64'), media_category: 'tweet_image' },
+    });
+    const mediaId = z.object({ data: z.object({ id: z.string() }) }).parse(await uploaded.json()).data.id;
+    const text = unique('Form check');
+    expect((await tweet(credentials, { text, media: { media_ids: [mediaId] } })).status).toBe(201);
+    for (let index = 0; index < 5; index += 1) await tweet(credentials, { text: unique('Filler') });
+    const first = await timeline(userId, { start_time: startTime, max_results: '5' });
+    expect(first.meta.result_count).toBe(5);
+    const second = await timeline(userId, {
+      start_time: startTime,
+      max_results: '5',
+      pagination_token: first.meta.next_token ?? '',
+    });
+    expect(second.data?.map((item) => item.text)).toEqual([
+      expect.stringMatching(/^Form check \w+ https:\/\/t\.co\/\w+$/),
+    ]);
+    expect(second.meta.next_token).toBeUndefined();
+  });
+
+  it('refuses max_results outside 5–100, answers unknown users with a problem, and needs a signature', async () => {
+    const tooFew = await xFetch(`/2/users/${userId}/tweets?max_results=1`, credentials);
+    expect(tooFew.status).toBe(400);
+    expect(await tooFew.json()).toMatchObject({ title: 'Invalid Request' });
+    const unknown = await xFetch('/2/users/42/tweets', credentials);
+    expect(unknown.status).toBe(200);
+    expect(await unknown.json()).toMatchObject({
+      errors: [{ type: 'https://api.twitter.com/2/problems/resource-not-found', resource_id: '42' }],
+    });
+    expect((await fetch(`${sandbox.url}/x/2/users/${userId}/tweets`)).status).toBe(401);
   });
 });
 

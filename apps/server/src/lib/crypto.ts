@@ -1,0 +1,72 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+
+/**
+ * Envelope encryption for social-network tokens at rest: AES-256-GCM, a random 96-bit IV per
+ * value, and associated data naming where the value belongs (portal, account row, column), so a
+ * ciphertext copied to another row or column does not decrypt. The key id travels with the value:
+ * `v1.<keyId>.<iv>.<ciphertext+tag>` (base64url), so keys can be rotated — new values use the
+ * first key, older ones still decrypt with theirs until re-encrypted.
+ */
+export interface TokenKey {
+  id: string;
+  key: Buffer;
+}
+
+export interface TokenCipher {
+  encrypt(plain: string, aad: string): string;
+  decrypt(sealed: string, aad: string): string;
+  /** Whether a sealed value uses a key other than the current one (so should be re-encrypted). */
+  isStale(sealed: string): boolean;
+}
+
+/** Parses `FITPOST_TOKEN_KEYS`: `id:base64key,id:base64key`, current key first; each key 32 bytes. */
+export function parseTokenKeys(text: string): TokenKey[] {
+  const keys = text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => {
+      const [id, encoded] = part.split(':');
+      if (!id || !encoded || !/^[A-Za-z0-9_-]{1,32}$/.test(id)) {
+        throw new Error('each token key must look like <id>:<base64 of 32 bytes>');
+      }
+      const key = Buffer.from(encoded, 'base64');
+      if (key.length !== 32) throw new Error(`token key ${id} must be 32 bytes (base64), got ${key.length}`);
+      return { id, key };
+    });
+  if (keys.length === 0) throw new Error('at least one token key is required');
+  if (new Set(keys.map((k) => k.id)).size !== keys.length) throw new Error('token key ids must be unique');
+  return keys;
+}
+
+/** A fresh key in the `FITPOST_TOKEN_KEYS` format. */
+export const newTokenKey = (id: string) => `${id}:${randomBytes(32).toString('base64')}`;
+
+export function createTokenCipher(keys: TokenKey[]): TokenCipher {
+  const [current] = keys;
+  if (!current) throw new Error('at least one token key is required');
+  const byId = new Map(keys.map((k) => [k.id, k.key]));
+  return {
+    encrypt(plain, aad) {
+      const iv = randomBytes(12);
+      const cipher = createCipheriv('aes-256-gcm', current.key, iv);
+      cipher.setAAD(Buffer.from(aad, 'utf8'));
+      const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final(), cipher.getAuthTag()]);
+      return `v1.${current.id}.${iv.toString('base64url')}.${body.toString('base64url')}`;
+    },
+    decrypt(sealed, aad) {
+      const [version, keyId, ivText, bodyText] = sealed.split('.');
+      const key = keyId ? byId.get(keyId) : undefined;
+      if (version !== 'v1' || !key || !ivText || !bodyText)
+        throw new Error('token cannot be decrypted with the configured keys');
+      const body = Buffer.from(bodyText, 'base64url');
+      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(ivText, 'base64url'));
+      decipher.setAAD(Buffer.from(aad, 'utf8'));
+      decipher.setAuthTag(body.subarray(body.length - 16));
+      return Buffer.concat([decipher.update(body.subarray(0, body.length - 16)), decipher.final()]).toString(
+        'utf8',
+      );
+    },
+    isStale: (sealed) => sealed.split('.')[1] !== current.id,
+  };
+}

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+
+export const networks = ['x', 'linkedin', 'facebook', 'instagram'] as const;
+export const network = z.enum(networks);
+export type Network = z.infer<typeof network>;
+
+/** Names the member sees. */
+export const networkNames: Record<Network, string> = {
+  x: 'X',
+  linkedin: 'LinkedIn',
+  facebook: 'Facebook Page',
+  instagram: 'Instagram',
+};
+
+export const connectionStatus = z.enum(['connected', 'needs_reconnect']);
+export type ConnectionStatus = z.infer<typeof connectionStatus>;
+
+/** One connected social account of the signed-in member (never carries tokens). */
+export const socialConnection = z
+  .object({
+    id: z.uuid(),
+    network,
+    accountId: z.string(),
+    accountName: z.string(),
+    handle: z.string().nullable(),
+    pictureUrl: z.string(),
+    status: connectionStatus,
+    statusReason: z.string().nullable(),
+    connectedAt: z.iso.datetime(),
+  })
+  .meta({ id: 'SocialConnection' });
+export type SocialConnection = z.infer<typeof socialConnection>;
+
+export const socialConnectionList = z.array(socialConnection);
+
+export const connectionIdParams = z.object({ id: z.uuid() });
+
+/** GET /api/social/twitter/authorizeurl (spec §7). */
+export const twitterAuthorizeUrlResponse = z.object({ url: z.url() });
+
+/** POST /api/social/twitter/authenticate (spec §7): both values from /validatetwitterauth. */
+export const twitterAuthenticateBody = z.object({
+  oauth_token: z.string().min(1).max(512),
+  oauth_verifier: z.string().min(1).max(512),
+});
+
+/** The popup flows (LinkedIn, Facebook): the browser's own 20-character state travels with the request. */
+export const popupAuthorizeQuery = z.object({
+  state: z.string().regex(/^[A-Za-z0-9]{20}$/, 'state must be 20 letters or digits'),
+});
+export const popupAuthorizeResponse = z.object({ url: z.url() });
+
+export const popupAuthenticateBody = z.object({
+  code: z.string().min(1).max(2048),
+  state: z.string().regex(/^[A-Za-z0-9]{20}$/),
+});
+
+/** Facebook login lists the Pages (and their Instagram accounts) the member may add. */
+export const facebookChoice = z.object({
+  pendingId: z.uuid(),
+  pages: z.array(
+    z.object({
+      pageId: z.string(),
+      name: z.string(),
+      pictureUrl: z.string(),
+      instagram: z.object({ igUserId: z.string(), username: z.string(), pictureUrl: z.string() }).nullable(),
+    }),
+  ),
+});
+export type FacebookChoice = z.infer<typeof facebookChoice>;
+
+export const facebookConnectBody = z
+  .object({
+    pendingId: z.uuid(),
+    pageIds: z.array(z.string().max(64)).max(50).default([]),
+    instagramIds: z.array(z.string().max(64)).max(50).default([]),
+  })
+  .refine((b) => b.pageIds.length + b.instagramIds.length > 0, {
+    message: 'Choose at least one Page or Instagram account',
+  });
