@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config';
 const src = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 /** Tests run the workspaces' TypeScript sources directly; no build needed first. */
 const alias = {
+  '@fitpost/contract/platform-rules': src('./packages/contract/src/platform-rules.ts'),
   '@fitpost/contract': src('./packages/contract/src/index.ts'),
   '@fitpost/sandbox/testing': src('./apps/sandbox/src/testing.ts'),
   '@fitpost/sandbox': src('./apps/sandbox/src/app.ts'),
@@ -19,6 +20,9 @@ export default defineConfig({
           name: 'server',
           root: 'apps/server',
           environment: 'node',
+          // *.pg.test.ts need a real PostgreSQL server (several processes on one database).
+          include: process.env.TEST_DATABASE_URL ? ['src/**/*.test.ts'] : ['src/**/*.test.ts'],
+          exclude: process.env.TEST_DATABASE_URL ? [] : ['src/**/*.pg.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

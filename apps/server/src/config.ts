@@ -68,6 +68,12 @@ export const configSchema = z
     FITPOST_FACEBOOK_CLIENT_ID: z.string().min(1).default('fitpost-facebook'),
     FITPOST_FACEBOOK_CLIENT_SECRET: z.string().min(1).default('fitpost-facebook-secret'),
     FITPOST_NETWORK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+    FITPOST_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(20),
+    FITPOST_PUBLISH_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
+    FITPOST_PUBLISH_BACKOFF_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
+    FITPOST_RECONCILE_AFTER_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
+    FITPOST_PUBLISH_STALE_AFTER_MS: z.coerce.number().int().min(100).max(86_400_000).optional(),
+    FITPOST_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   })
   .transform((env) => {
     const publicUrl = env.FITPOST_PUBLIC_URL ?? `http://localhost:${env.PORT}`;
@@ -104,6 +110,15 @@ export const configSchema = z
       demoSeed: env.FITPOST_DEMO_SEED ?? !env.DATABASE_URL,
       /** `id:base64key,…`, current first; unset in embedded mode means a key kept in the data directory. */
       tokenKeys: env.FITPOST_TOKEN_KEYS ?? null,
+      workerConcurrency: env.FITPOST_WORKER_CONCURRENCY,
+      publish: {
+        maxAttempts: env.FITPOST_PUBLISH_MAX_ATTEMPTS,
+        backoffMs: env.FITPOST_PUBLISH_BACKOFF_MS,
+        reconcileAfterMs: env.FITPOST_RECONCILE_AFTER_MS,
+        /** A target left `publishing` this long (its worker died mid-call) is handed to reconcile. */
+        staleAfterMs: env.FITPOST_PUBLISH_STALE_AFTER_MS ?? env.FITPOST_NETWORK_TIMEOUT_MS * 2 + 60_000,
+        sweepIntervalMs: env.FITPOST_SWEEP_INTERVAL_MS,
+      },
       platforms: {
         x: {
           apiUrl: env.FITPOST_X_API_URL ?? `${sandbox}/x`,

@@ -5,6 +5,9 @@ import { seedDemo, seedReferenceData } from './db/seed.js';
 import { buildApp } from './http/app.js';
 import { createJobs } from './jobs/boss.js';
 import { resolveTokenCipher } from './lib/token-keys.js';
+import { startWorker } from './jobs/worker.js';
+import { engineDeps } from './modules/posts/wiring.js';
+import { createPlatforms } from './platforms/index.js';
 
 /**
  * Starts FitPost: `--services=api,worker` (default both). The database is migrated and seeded
@@ -20,11 +23,20 @@ async function main() {
   await seedReferenceData(database.db);
   if (config.demoSeed) await seedDemo(database.db);
 
-  const jobs = config.services.includes('worker') ? createJobs(database) : null;
-  await jobs?.start();
-
+  const runWorker = config.services.includes('worker');
+  const jobs = createJobs(database, { worker: runWorker });
+  await jobs.start();
   const cipher = resolveTokenCipher(config);
-  const app = config.services.includes('api') ? await buildApp({ config, database, jobs, cipher }) : null;
+  const platforms = createPlatforms(config.platforms);
+  if (runWorker)
+    await startWorker(jobs.boss, engineDeps({ database, jobs, cipher, platforms, config }), {
+      concurrency: config.workerConcurrency,
+      sweepIntervalMs: config.publish.sweepIntervalMs,
+    });
+
+  const app = config.services.includes('api')
+    ? await buildApp({ config, database, jobs, cipher, platforms })
+    : null;
   if (app) await app.listen({ host: config.host, port: config.port });
 
   const mode =
@@ -39,7 +51,7 @@ async function main() {
     stopping = true;
     console.log(`FitPost stopping (${signal})…`);
     await app?.close();
-    await jobs?.stop();
+    await jobs.stop();
     await database.close();
     process.exit(0);
   };

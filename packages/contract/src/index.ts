@@ -5,3 +5,5 @@ export * from './common.js';
 export * from './user.js';
 export * from './auth.js';
 export * from './social.js';
+export * from './posts.js';
+export * from './media.js';

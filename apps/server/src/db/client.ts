@@ -7,7 +7,10 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import * as schema from './schema.js';
+import * as baseSchema from './schema.js';
+import * as postsSchema from './schema-posts.js';
+
+const schema = { ...baseSchema, ...postsSchema };
 
 /** Works from src/ (tests) and dist/ (built) alike. */
 const migrationsFolder = fileURLToPath(new URL('../../src/db/migrations', import.meta.url));

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  customType,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -177,4 +187,46 @@ export const notifications = pgTable(
     readAt: tz('read_at'),
   },
   (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** Raw bytes. node-postgres reads bytea as a Buffer and PGlite as a Uint8Array; both become a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) =>
+    Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+});
+
+export const mediaKinds = ['image'] as const;
+export const mediaMimeTypes = ['image/jpeg', 'image/png'] as const;
+
+/**
+ * An uploaded image, re-encoded and stripped of metadata (modules/media). The bytes live in the
+ * database so every API and worker process sees the same files with no shared disk, in both
+ * database modes; the price is database size and backup time (≤ a few MB per image), and
+ * queries must never select `data` unless they serve it.
+ */
+export const media = pgTable(
+  'media',
+  {
+    /** Random (v4), so the public URL that carries it cannot be guessed. */
+    id: uuid('id').primaryKey().defaultRandom(),
+    portalId: integer('portal_id')
+      .notNull()
+      .references(() => portals.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: mediaKinds }).notNull().default('image'),
+    /** What it was re-encoded to: image/jpeg, or image/png when it has transparency. */
+    mimeType: text('mime_type', { enum: mediaMimeTypes }).notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    bytes: integer('bytes').notNull(),
+    /** Hex SHA-256 of `data`; the public URL's ETag. */
+    sha256: text('sha256').notNull(),
+    altText: text('alt_text'),
+    data: bytea('data').notNull(),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('media_user_created_idx').on(t.userId, t.createdAt)],
 );

@@ -11,7 +11,10 @@ import { healthRoutes } from '../modules/health/routes.js';
 import { socialRoutes } from '../modules/social/routes.js';
 import { userRoutes } from '../modules/users/routes.js';
 import type { TokenCipher } from '../lib/crypto.js';
-import { createPlatforms } from '../platforms/index.js';
+import type { Platforms } from '../platforms/index.js';
+import { postRoutes } from '../modules/posts/routes.js';
+import { mediaRoutes } from '../modules/media/routes.js';
+import { enqueueIn } from '../jobs/queues.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerOpenApi } from './plugins/openapi.js';
@@ -21,8 +24,9 @@ import { registerWeb } from './plugins/web.js';
 export interface AppDeps {
   config: Config;
   database: Database;
-  jobs: Jobs | null;
+  jobs: Jobs;
   cipher: TokenCipher;
+  platforms: Platforms;
   version?: string;
   logger?: FastifyServerOptions['logger'];
 }
@@ -56,9 +60,11 @@ export async function buildApp(deps: AppDeps) {
   socialRoutes(app, {
     db: database.db,
     cipher: deps.cipher,
-    platforms: createPlatforms(config.platforms),
+    platforms: deps.platforms,
     publicUrl: config.publicUrl,
   });
+  await mediaRoutes(app, { db: database.db, config });
+  postRoutes(app, { db: database.db, enqueueIn: (tx) => enqueueIn(deps.jobs.boss, tx) });
   healthRoutes(app, {
     database,
     jobs: deps.jobs,

@@ -1,5 +1,6 @@
 import { PgBoss, fromPglite } from 'pg-boss';
 import type { Database } from '../db/client.js';
+import { ensureQueues } from './queues.js';
 
 export interface Jobs {
   readonly boss: PgBoss;
@@ -11,18 +12,21 @@ export interface Jobs {
 /**
  * The job engine: pg-boss on the same database as everything else (PGlite in embedded mode,
  * PostgreSQL at scale), so jobs are written in the same transactions as the rows they act on.
+ * API-only processes only send jobs: they run no maintenance or schedules.
  */
-export function createJobs(database: Database): Jobs {
+export function createJobs(database: Database, opts: { worker: boolean }): Jobs {
+  const role = { supervise: opts.worker, schedule: opts.worker };
   const boss =
     database.raw.kind === 'pglite'
-      ? new PgBoss({ db: fromPglite(database.raw.client), backend: 'pglite' })
-      : new PgBoss({ connectionString: database.raw.url, max: 4, application_name: 'fitpost-jobs' });
+      ? new PgBoss({ db: fromPglite(database.raw.client), backend: 'pglite', ...role })
+      : new PgBoss({ connectionString: database.raw.url, max: 4, application_name: 'fitpost-jobs', ...role });
   let running = false;
   boss.on('error', (err: unknown) => console.error('job engine error', err));
   return {
     boss,
     async start() {
       await boss.start();
+      await ensureQueues(boss);
       running = true;
     },
     async stop() {

@@ -9,6 +9,8 @@ import { buildApp } from '../http/app.js';
 import { createSession } from '../modules/auth/sessions.js';
 import { newTokenKey } from '../lib/crypto.js';
 import { resolveTokenCipher } from '../lib/token-keys.js';
+import { createJobs } from '../jobs/boss.js';
+import { createPlatforms } from '../platforms/index.js';
 
 /**
  * A real FitPost API on a real database for one test file: in-memory PGlite by default, or a
@@ -43,7 +45,10 @@ export async function startTestApp(env: Record<string, string> = {}) {
   await seedReferenceData(database.db);
   await seedDemo(database.db);
   const cipher = resolveTokenCipher(config);
-  const app = await buildApp({ config, database, jobs: null, cipher, logger: false });
+  const jobs = createJobs(database, { worker: false });
+  await jobs.start();
+  const platforms = createPlatforms(config.platforms);
+  const app = await buildApp({ config, database, jobs, cipher, platforms, logger: false });
   await app.ready();
   return {
     app,
@@ -51,8 +56,13 @@ export async function startTestApp(env: Record<string, string> = {}) {
     db: database.db,
     database,
     config,
+    jobs,
+    platforms,
+    /** The PostgreSQL database this file got (null on PGlite), for tests that start other processes. */
+    databaseUrl: databaseUrl ?? null,
     async close() {
       await app.close();
+      await jobs.stop();
       await database.close();
       if (admin && dbName)
         await withClient(admin, (c) => c.query(`drop database if exists ${dbName} with (force)`));

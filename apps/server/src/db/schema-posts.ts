@@ -1,0 +1,74 @@
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { networks, portals, socialConnections, users } from './schema.js';
+
+const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const targetStatuses = [
+  'scheduled',
+  'publishing',
+  'published',
+  'failed',
+  'needs_reconnect',
+  'unknown',
+  'cancelled',
+] as const;
+
+/** What the member wrote, and when it should go out (architecture §5: post). */
+export const posts = pgTable(
+  'posts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    portalId: integer('portal_id')
+      .notNull()
+      .references(() => portals.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    body: text('body').notNull().default(''),
+    mediaId: uuid('media_id'),
+    link: text('link'),
+    scheduledAt: tz('scheduled_at'),
+    timeZone: text('time_zone').notNull().default('UTC'),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('posts_user_scheduled_idx').on(t.userId, t.scheduledAt)],
+);
+
+/**
+ * One post on one connected account, with its own state machine:
+ * scheduled → publishing → published | failed | needs_reconnect | unknown, plus cancelled.
+ * `version` changes whenever the schedule does, so a job for an older schedule finds nothing to do.
+ */
+export const postTargets = pgTable(
+  'post_targets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    connectionId: uuid('connection_id').references(() => socialConnections.id, { onDelete: 'set null' }),
+    network: text('network', { enum: networks }).notNull(),
+    accountName: text('account_name').notNull(),
+    status: text('status', { enum: targetStatuses }).notNull().default('scheduled'),
+    version: integer('version').notNull().default(1),
+    dueAt: tz('due_at').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    startedAt: tz('started_at'),
+    error: text('error'),
+    remoteId: text('remote_id'),
+    remoteUrl: text('remote_url'),
+    publishedAt: tz('published_at'),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('post_targets_post_idx').on(t.postId),
+    index('post_targets_status_due_idx').on(t.status, t.dueAt),
+  ],
+);
+
+/** Until when a network or one account must not be called (rate limits), shared by every worker. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  blockedUntil: tz('blocked_until').notNull(),
+});

@@ -1,0 +1,33 @@
+import { sql } from 'drizzle-orm';
+import { fromDrizzle, type DrizzleTransactionLike, type PgBoss } from 'pg-boss';
+import type { Db } from '../db/client.js';
+
+/** Every queue FitPost uses; handlers re-read their rows, so a job carries ids only. */
+export const queues = {
+  publish: 'publish',
+  reconcile: 'publish-reconcile',
+} as const;
+
+export interface PublishJob {
+  targetId: string;
+  version: number;
+}
+
+/**
+ * Queues are created once; FitPost's handlers decide retries themselves (they know whether a
+ * request reached the network), so pg-boss never retries a publish on its own.
+ */
+export async function ensureQueues(boss: PgBoss) {
+  for (const name of Object.values(queues)) {
+    if (!(await boss.getQueue(name))) await boss.createQueue(name, { retryLimit: 0, expireInSeconds: 300 });
+  }
+}
+
+/** Sends a job inside the caller's transaction (outbox): it exists if and only if the rows commit. */
+export function enqueueIn(boss: PgBoss, tx: Db) {
+  // Both drivers' execute() resolve to { rows }, which is what pg-boss reads; the generic Db type
+  // only knows "some result", hence the cast at this boundary.
+  const db = fromDrizzle(tx as unknown as DrizzleTransactionLike, sql);
+  return (queue: string, data: object, startAfter?: Date) =>
+    boss.send(queue, data, { db, ...(startAfter ? { startAfter } : {}) });
+}

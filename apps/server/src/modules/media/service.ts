@@ -1,0 +1,165 @@
+import type { MediaRecord, StoredImageType } from '@fitpost/contract';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { media } from '../../db/schema.js';
+import { notFound } from '../../lib/errors.js';
+import type { PublishMedia } from '../../platforms/types.js';
+import type { Actor } from '../auth/sessions.js';
+import { processImage } from './image.js';
+
+export interface MediaDeps {
+  db: Db;
+  /** FitPost's public origin: the networks fetch images from here. */
+  publicUrl: string;
+}
+
+const extensions: Record<StoredImageType, string> = { 'image/jpeg': 'jpg', 'image/png': 'png' };
+
+/** Every column but the bytes, which only the file route and the publisher read. */
+const recordColumns = {
+  id: media.id,
+  mimeType: media.mimeType,
+  width: media.width,
+  height: media.height,
+  bytes: media.bytes,
+  altText: media.altText,
+  createdAt: media.createdAt,
+};
+type MediaRow = Pick<typeof media.$inferSelect, keyof typeof recordColumns>;
+
+const imageNotFound = () => notFound('Image');
+
+/** The public address of a stored image: `${publicUrl}/media/<id>.<ext>`. */
+export function mediaUrl(publicUrl: string, row: Pick<MediaRow, 'id' | 'mimeType'>) {
+  return `${publicUrl.replace(/\/+$/, '')}/media/${row.id}.${extensions[row.mimeType]}`;
+}
+
+/** An image as its owner sees it: an allowlist of fields, never the bytes. */
+export function presentMedia(publicUrl: string, row: MediaRow): MediaRecord {
+  return {
+    id: row.id,
+    url: mediaUrl(publicUrl, row),
+    mimeType: row.mimeType,
+    width: row.width,
+    height: row.height,
+    bytes: row.bytes,
+    altText: row.altText,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Only the owner's own images, in the owner's portal; anyone else's id is "not found". */
+const ownedBy = (actor: Actor, id: string) =>
+  and(eq(media.id, id), eq(media.userId, actor.userId), eq(media.portalId, actor.portalId));
+
+/** Validates and re-encodes an upload, then stores it for the caller; nothing is stored if it fails. */
+export async function uploadMedia(
+  deps: MediaDeps,
+  actor: Actor,
+  upload: { bytes: Buffer; altText: string | null },
+): Promise<MediaRecord> {
+  const image = await processImage(upload.bytes);
+  const [row] = await deps.db
+    .insert(media)
+    .values({
+      portalId: actor.portalId,
+      userId: actor.userId,
+      kind: 'image',
+      mimeType: image.mimeType,
+      width: image.width,
+      height: image.height,
+      bytes: image.data.length,
+      sha256: image.sha256,
+      altText: upload.altText,
+      data: image.data,
+    })
+    .returning(recordColumns);
+  if (!row) throw new Error('media insert returned no row');
+  return presentMedia(deps.publicUrl, row);
+}
+
+/** One of the caller's images. */
+export async function getMedia(deps: MediaDeps, actor: Actor, id: string): Promise<MediaRecord> {
+  const [row] = await deps.db.select(recordColumns).from(media).where(ownedBy(actor, id));
+  if (!row) throw imageNotFound();
+  return presentMedia(deps.publicUrl, row);
+}
+
+/** Replaces the alt text of one of the caller's images (null clears it). */
+export async function updateMediaAltText(
+  deps: MediaDeps,
+  actor: Actor,
+  id: string,
+  altText: string | null,
+): Promise<MediaRecord> {
+  const [row] = await deps.db
+    .update(media)
+    .set({ altText })
+    .where(ownedBy(actor, id))
+    .returning(recordColumns);
+  if (!row) throw imageNotFound();
+  return presentMedia(deps.publicUrl, row);
+}
+
+/** Deletes one of the caller's images; its public URL stops working at once. */
+export async function deleteMedia(deps: MediaDeps, actor: Actor, id: string): Promise<void> {
+  const deleted = await deps.db.delete(media).where(ownedBy(actor, id)).returning({ id: media.id });
+  if (deleted.length === 0) throw imageNotFound();
+}
+
+const publicFileName = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([a-z]+)$/;
+
+/**
+ * The stored image behind a public file name `<id>.<ext>`, or null when there is none or the
+ * extension is not the image's own. No owner check: see routes.ts on why these URLs are public.
+ */
+export async function loadPublicMediaFile(db: Db, fileName: string) {
+  const [, id, extension] = publicFileName.exec(fileName) ?? [];
+  if (!id || !extension) return null;
+  const [row] = await db
+    .select({ data: media.data, mimeType: media.mimeType, sha256: media.sha256 })
+    .from(media)
+    .where(eq(media.id, id));
+  if (!row || extensions[row.mimeType] !== extension) return null;
+  return row;
+}
+
+/**
+ * What the publishing engine needs to send an image to a network; it is the adapters' own
+ * `PublishMedia`, so it can be handed to them as it is.
+ */
+export interface PublishableMedia extends PublishMedia {
+  id: string;
+  mimeType: StoredImageType;
+  width: number;
+  height: number;
+  /** The stored bytes, read only when called (X and LinkedIn take an upload; Instagram fetches `url`). */
+  bytes: () => Promise<Buffer>;
+}
+
+/**
+ * One of `userId`'s images for publishing, or null when it is gone or belongs to someone else
+ * (a post must only ever carry its own author's image).
+ */
+export async function loadMediaForPublishing(
+  deps: MediaDeps,
+  id: string,
+  userId: string,
+): Promise<PublishableMedia | null> {
+  const owned = and(eq(media.id, id), eq(media.userId, userId));
+  const [row] = await deps.db.select(recordColumns).from(media).where(owned);
+  if (!row) return null;
+  return {
+    id: row.id,
+    url: mediaUrl(deps.publicUrl, row),
+    mimeType: row.mimeType,
+    width: row.width,
+    height: row.height,
+    ...(row.altText ? { altText: row.altText } : {}),
+    async bytes() {
+      const [stored] = await deps.db.select({ data: media.data }).from(media).where(owned);
+      if (!stored) throw imageNotFound();
+      return stored.data;
+    },
+  };
+}

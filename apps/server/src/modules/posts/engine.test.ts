@@ -1,0 +1,257 @@
+import { startSandbox, type Sandbox } from '@fitpost/sandbox';
+import { clearFaults, injectFault, publishedPosts } from '@fitpost/sandbox/testing';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { notifications, socialConnections } from '../../db/schema.js';
+import { postTargets, rateLimits } from '../../db/schema-posts.js';
+import { enqueueIn } from '../../jobs/queues.js';
+import { startWorker } from '../../jobs/worker.js';
+import { makeUser, startTestApp, type TestApp } from '../../test/harness.js';
+import { connectX, networkEnv } from '../../test/social.js';
+import { publishTarget, reconcileTarget, sweepStale, type EngineDeps } from './engine.js';
+
+let sandbox: Sandbox;
+let t: TestApp;
+let coach: Awaited<ReturnType<typeof makeUser>>;
+let xConnection: string;
+let deps: EngineDeps;
+let seq = 0;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, redirectUris: ['http://localhost:3000/oauth'] });
+  t = await startTestApp({ ...networkEnv(sandbox.url), FITPOST_NETWORK_TIMEOUT_MS: '1500' });
+  coach = await makeUser(t);
+  xConnection = await connectX(t, coach.auth);
+  deps = {
+    db: t.db,
+    cipher: t.cipher,
+    platforms: t.platforms,
+    enqueueIn: (tx) => enqueueIn(t.jobs.boss, tx),
+    loadMedia: () => Promise.resolve(null),
+    settings: { maxAttempts: 3, backoffMs: 10, staleAfterMs: 60_000, reconcileAfterMs: 10 },
+  };
+});
+afterAll(async () => {
+  await t.close();
+  await sandbox.close();
+});
+beforeEach(() => clearFaults(sandbox.url));
+
+const text = () => `Leg day tip #${++seq} ${Date.now()}: keep your knees over your toes.`;
+const inHour = () => new Date(Date.now() + 3_600_000).toISOString();
+
+async function createPost(body: Record<string, unknown>) {
+  const res = await t.app.inject({ method: 'POST', url: '/api/posts', headers: coach.auth, payload: body });
+  return res;
+}
+async function targetOf(postId: string) {
+  const [target] = await t.db.select().from(postTargets).where(eq(postTargets.postId, postId));
+  if (!target) throw new Error('no target');
+  return target;
+}
+const sentWith = async (body: string) => (await publishedPosts(sandbox.url)).filter((p) => p.text === body);
+
+describe('publishing', () => {
+  it('publishes a post due now exactly once, through the real job queue', async () => {
+    const body = text();
+    const res = await createPost({ body, connectionIds: [xConnection], publishNow: true });
+    expect(res.statusCode, res.body).toBe(201);
+    await startWorker(t.jobs.boss, deps, { concurrency: 2 });
+    const postId = res.json<{ id: string }>().id;
+    await expect
+      .poll(async () => (await targetOf(postId)).status, { timeout: 15_000, interval: 200 })
+      .toBe('published');
+    const target = await targetOf(postId);
+    expect(target.remoteId).toBeTruthy();
+    // The same job delivered again finds nothing to do.
+    expect(await publishTarget(deps, { targetId: target.id, version: target.version })).toBe('skipped');
+    expect(await sentWith(body)).toHaveLength(1);
+    const shown = await t.app.inject({ url: `/api/posts/${postId}`, headers: coach.auth });
+    expect(shown.json()).toMatchObject({
+      status: 'posted',
+      targets: [{ status: 'published', network: 'x' }],
+    });
+  });
+
+  it('does not publish a cancelled post', async () => {
+    const body = text();
+    const post = (await createPost({ body, connectionIds: [xConnection], scheduledAt: inHour() })).json<{
+      id: string;
+    }>();
+    const before = await targetOf(post.id);
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: `/api/posts/${post.id}/cancel`,
+      headers: coach.auth,
+    });
+    expect(cancelled.json()).toMatchObject({ status: 'cancelled' });
+    const later = { ...deps, now: () => new Date(Date.now() + 2 * 3_600_000) };
+    expect(await publishTarget(later, { targetId: before.id, version: before.version })).toBe('skipped');
+    expect(await sentWith(body)).toHaveLength(0);
+  });
+
+  it('publishes a rescheduled post at the new time, not the old one', async () => {
+    const body = text();
+    const post = (await createPost({ body, connectionIds: [xConnection], scheduledAt: inHour() })).json<{
+      id: string;
+    }>();
+    const old = await targetOf(post.id);
+    const newTime = new Date(Date.now() + 2 * 3_600_000);
+    const moved = await t.app.inject({
+      method: 'POST',
+      url: `/api/posts/${post.id}/reschedule`,
+      headers: coach.auth,
+      payload: { scheduledAt: newTime.toISOString() },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const atOldTime = { ...deps, now: () => new Date(Date.now() + 3_600_000 + 1000) };
+    expect(await publishTarget(atOldTime, { targetId: old.id, version: old.version })).toBe('skipped');
+    const current = await targetOf(post.id);
+    expect(await publishTarget(atOldTime, { targetId: current.id, version: current.version })).toBe(
+      'skipped',
+    );
+    const atNewTime = { ...deps, now: () => new Date(newTime.getTime() + 1000) };
+    expect(await publishTarget(atNewTime, { targetId: current.id, version: current.version })).toBe(
+      'published',
+    );
+    expect(await sentWith(body)).toHaveLength(1);
+  });
+
+  it('waits out a 429 and then publishes once', async () => {
+    const body = text();
+    const post = (await createPost({ body, connectionIds: [xConnection], publishNow: true })).json<{
+      id: string;
+    }>();
+    const first = await targetOf(post.id);
+    await injectFault(sandbox.url, { network: 'x', kind: 'rate_limit', resetSeconds: 2 });
+    expect(await publishTarget(deps, { targetId: first.id, version: first.version })).toBe('retrying');
+    const waiting = await targetOf(post.id);
+    expect(waiting.status).toBe('scheduled');
+    expect(waiting.dueAt.getTime()).toBeGreaterThan(Date.now());
+    const [limit] = await t.db
+      .select()
+      .from(rateLimits)
+      .where(eq(rateLimits.key, `account:${xConnection}`));
+    expect(limit?.blockedUntil.getTime()).toBeGreaterThan(Date.now());
+    // The old job is stale; the new one runs once the window has passed.
+    expect(await publishTarget(deps, { targetId: first.id, version: first.version })).toBe('skipped');
+    const later = { ...deps, now: () => new Date(waiting.dueAt.getTime() + 3000) };
+    expect(await publishTarget(later, { targetId: waiting.id, version: waiting.version })).toBe('published');
+    expect(await sentWith(body)).toHaveLength(1);
+    await t.db.delete(rateLimits);
+  });
+
+  it('ends accept-then-hang as unknown and reconciles it without a second post', async () => {
+    const body = text();
+    const post = (await createPost({ body, connectionIds: [xConnection], publishNow: true })).json<{
+      id: string;
+    }>();
+    const target = await targetOf(post.id);
+    await injectFault(sandbox.url, { network: 'x', kind: 'hang' });
+    expect(await publishTarget(deps, { targetId: target.id, version: target.version })).toBe('unknown');
+    expect((await targetOf(post.id)).status).toBe('unknown');
+    expect(await reconcileTarget(deps, { targetId: target.id, version: target.version })).toBe('published');
+    const done = await targetOf(post.id);
+    expect(done.status).toBe('published');
+    expect(done.remoteId).toBeTruthy();
+    expect(await sentWith(body)).toHaveLength(1);
+  });
+
+  it('marks the connection for reconnecting when the token is refused, and tells the member', async () => {
+    const other = await makeUser(t);
+    const connection = await connectX(t, other.auth, '1500000000000001002');
+    const body = text();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/posts',
+      headers: other.auth,
+      payload: { body, connectionIds: [connection], publishNow: true },
+    });
+    const target = await targetOf(res.json<{ id: string }>().id);
+    await injectFault(sandbox.url, { network: 'x', kind: 'revoked', accountId: '1500000000000001002' });
+    expect(await publishTarget(deps, { targetId: target.id, version: target.version })).toBe(
+      'needs_reconnect',
+    );
+    const [row] = await t.db.select().from(socialConnections).where(eq(socialConnections.id, connection));
+    expect(row?.status).toBe('needs_reconnect');
+    const told = await t.db.select().from(notifications).where(eq(notifications.userId, other.user.id));
+    expect(told.map((n) => n.kind)).toContain('connection.needs_reconnect');
+    expect(await sentWith(body)).toHaveLength(0);
+  });
+
+  it('hands a target left publishing by a dead worker to reconcile', async () => {
+    const body = text();
+    const post = (await createPost({ body, connectionIds: [xConnection], scheduledAt: inHour() })).json<{
+      id: string;
+    }>();
+    const target = await targetOf(post.id);
+    await t.db
+      .update(postTargets)
+      .set({ status: 'publishing', startedAt: new Date(Date.now() - 120_000) })
+      .where(eq(postTargets.id, target.id));
+    expect(await sweepStale(deps)).toBe(1);
+    expect((await targetOf(post.id)).status).toBe('unknown');
+    // Nothing was sent, so reconcile schedules it again rather than calling it published.
+    expect(await reconcileTarget(deps, { targetId: target.id, version: target.version })).toBe('rescheduled');
+    expect((await targetOf(post.id)).status).toBe('scheduled');
+    expect(await sentWith(body)).toHaveLength(0);
+  });
+});
+
+describe('POST /api/posts validation', () => {
+  const bad = async (payload: Record<string, unknown>, headers = coach.auth) => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/posts', headers, payload });
+    expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+    return res.json<{ error: { message: string; details?: { message: string }[] } }>().error;
+  };
+
+  it('uses the spec’s messages', async () => {
+    const empty = await bad({ body: '  ', connectionIds: [xConnection], publishNow: true });
+    expect(empty.details?.map((d) => d.message)).toContain('Please add at least a body or a graphic');
+    const noNetwork = await bad({ body: 'hi', connectionIds: [], publishNow: true });
+    expect(noNetwork.details?.map((d) => d.message)).toContain('Please select at least one social network');
+  });
+
+  it('refuses past times, other members’ accounts and text over the network’s limit, storing nothing', async () => {
+    const before = (await t.db.select().from(postTargets)).length;
+    expect(
+      (await bad({ body: 'hi', connectionIds: [xConnection], scheduledAt: '2020-01-01T00:00:00Z' })).message,
+    ).toMatch(/passed/);
+    const stranger = await makeUser(t, { portalId: 2 });
+    expect(
+      (await bad({ body: 'hi', connectionIds: [xConnection], publishNow: true }, stranger.auth)).message,
+    ).toMatch(/your own/);
+    expect(
+      (await bad({ body: 'x'.repeat(281), connectionIds: [xConnection], publishNow: true })).message,
+    ).toMatch(/X allows 280/);
+    expect((await bad({ body: 'hi', connectionIds: ['not-a-uuid'], publishNow: true })).message).toBeTruthy();
+    const someoneElses = await bad({
+      body: '',
+      mediaId: crypto.randomUUID(),
+      connectionIds: [xConnection],
+      publishNow: true,
+    });
+    expect(someoneElses.message).toMatch(/image you uploaded/);
+    expect((await t.db.select().from(postTargets)).length).toBe(before);
+  });
+
+  it('keeps members to their own posts', async () => {
+    const body = text();
+    const post = (await createPost({ body, connectionIds: [xConnection], scheduledAt: inHour() })).json<{
+      id: string;
+    }>();
+    const other = await makeUser(t);
+    expect((await t.app.inject({ url: `/api/posts/${post.id}`, headers: other.auth })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/posts/${post.id}/cancel`, headers: other.auth }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/posts/${post.id}`, headers: other.auth }))
+        .statusCode,
+    ).toBe(404);
+    expect((await t.app.inject({ url: '/api/posts', headers: other.auth })).json().total).toBe(0);
+    const mine = await t.app.inject({ url: '/api/posts?network=x', headers: coach.auth });
+    expect(mine.json().total).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,327 @@
+import { textProblem } from '@fitpost/contract/platform-rules';
+import {
+  type PostStatus,
+  type ScheduledPost,
+  type postSearchQuery,
+  type postUpsert,
+} from '@fitpost/contract';
+import { and, desc, eq, exists, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { media, socialConnections } from '../../db/schema.js';
+import { posts, postTargets } from '../../db/schema-posts.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { queues } from '../../jobs/queues.js';
+import type { Actor } from '../auth/sessions.js';
+
+type Enqueue = (queue: string, data: object, startAfter?: Date) => Promise<unknown>;
+
+export interface PostsDeps {
+  db: Db;
+  enqueueIn: (tx: Db) => Enqueue;
+  now?: () => Date;
+}
+
+type PostRow = typeof posts.$inferSelect;
+type TargetRow = typeof postTargets.$inferSelect;
+type Upsert = z.output<typeof postUpsert>;
+
+/** The post's status from its targets: what the member sees as Scheduled / Posted. */
+export function derivePostStatus(targets: Pick<TargetRow, 'status'>[]): PostStatus {
+  const s = new Set(targets.map((t) => t.status));
+  if (targets.length === 0) return 'draft';
+  if ([...s].every((x) => x === 'cancelled')) return 'cancelled';
+  if ([...s].every((x) => x === 'published' || x === 'cancelled')) return 'posted';
+  if (s.has('publishing') || s.has('unknown')) return 'publishing';
+  if (s.has('scheduled')) return 'scheduled';
+  return s.has('published') ? 'partly_posted' : 'failed';
+}
+
+export function presentPost(post: PostRow, targets: TargetRow[]): ScheduledPost {
+  return {
+    id: post.id,
+    body: post.body,
+    mediaId: post.mediaId,
+    link: post.link,
+    scheduledAt: post.scheduledAt?.toISOString() ?? null,
+    timeZone: post.timeZone,
+    status: derivePostStatus(targets),
+    targets: targets.map((t) => ({
+      id: t.id,
+      connectionId: t.connectionId,
+      network: t.network,
+      accountName: t.accountName,
+      status: t.status,
+      attempts: t.attempts,
+      error: t.error,
+      remoteId: t.remoteId,
+      remoteUrl: t.remoteUrl,
+      publishedAt: t.publishedAt?.toISOString() ?? null,
+    })),
+    createdAt: post.createdAt.toISOString(),
+    updatedAt: post.updatedAt.toISOString(),
+  };
+}
+
+const clock = (deps: PostsDeps) => deps.now?.() ?? new Date();
+
+/** Checks the post against the spec's rules, the chosen accounts and each network's limits. */
+async function validate(deps: PostsDeps, actor: Actor, input: Upsert) {
+  const now = clock(deps);
+  const when = input.publishNow ? now : new Date(input.scheduledAt ?? '');
+  if (!input.publishNow && when.getTime() < now.getTime() - 60_000) {
+    throw new AppError('validation', 'The scheduled time has passed. Choose a time in the future.');
+  }
+  if (input.mediaId) {
+    const [own] = await deps.db
+      .select({ id: media.id })
+      .from(media)
+      .where(and(eq(media.id, input.mediaId), eq(media.userId, actor.userId)));
+    if (!own) throw new AppError('validation', 'Choose an image you uploaded.');
+  }
+  const connections = await deps.db
+    .select()
+    .from(socialConnections)
+    .where(
+      and(eq(socialConnections.userId, actor.userId), inArray(socialConnections.id, input.connectionIds)),
+    );
+  if (connections.length !== new Set(input.connectionIds).size) {
+    throw new AppError('validation', 'Choose only your own connected accounts.');
+  }
+  const problems = connections.flatMap((c) => {
+    if (c.status !== 'connected') return [`${c.accountName}: reconnect this account before posting to it.`];
+    const problem = textProblem(
+      c.network,
+      [input.body, input.link].filter(Boolean).join(' '),
+      Boolean(input.mediaId),
+    );
+    return problem ? [`${c.accountName}: ${problem}`] : [];
+  });
+  if (problems.length > 0) throw new AppError('validation', problems.join('\n'));
+  return { when, connections };
+}
+
+/**
+ * Creates a post with one target per chosen account and their publish jobs in one transaction
+ * (outbox): either all of it exists or none.
+ */
+export async function createPost(deps: PostsDeps, actor: Actor, input: Upsert) {
+  if (input.id)
+    throw new AppError('validation', 'Leave id empty to create a post, or use PUT /api/posts/{id}');
+  const { when, connections } = await validate(deps, actor, input);
+  return deps.db.transaction(async (tx) => {
+    const [post] = await tx
+      .insert(posts)
+      .values({
+        portalId: actor.portalId,
+        userId: actor.userId,
+        body: input.body,
+        mediaId: input.mediaId ?? null,
+        link: input.link ?? null,
+        scheduledAt: when,
+        timeZone: input.timeZone,
+      })
+      .returning();
+    if (!post) throw new Error('post insert returned no row');
+    const targets = await tx
+      .insert(postTargets)
+      .values(
+        connections.map((c) => ({
+          postId: post.id,
+          connectionId: c.id,
+          network: c.network,
+          accountName: c.accountName,
+          dueAt: when,
+        })),
+      )
+      .returning();
+    const enqueue = deps.enqueueIn(tx);
+    for (const t of targets) await enqueue(queues.publish, { targetId: t.id, version: t.version }, when);
+    return presentPost(post, targets);
+  });
+}
+
+/**
+ * Replaces a post that has not been sent anywhere yet: new text, graphic, accounts and time, with
+ * fresh targets and jobs (the old targets and their jobs are gone with it).
+ */
+export async function updatePost(deps: PostsDeps, actor: Actor, id: string, input: Upsert) {
+  if (input.id && input.id !== id)
+    throw new AppError('validation', 'The id in the body does not match the URL');
+  const { targets } = await loadOwnPost(deps.db, actor, id);
+  if (targets.some((t) => !['scheduled', 'cancelled', 'failed', 'needs_reconnect'].includes(t.status))) {
+    throw new AppError('conflict', 'This post has already been sent; duplicate it to post it again.');
+  }
+  const { when, connections } = await validate(deps, actor, input);
+  return deps.db.transaction(async (tx) => {
+    await tx.delete(postTargets).where(eq(postTargets.postId, id));
+    const [post] = await tx
+      .update(posts)
+      .set({
+        body: input.body,
+        mediaId: input.mediaId ?? null,
+        link: input.link ?? null,
+        scheduledAt: when,
+        timeZone: input.timeZone,
+        updatedAt: clock(deps),
+      })
+      .where(eq(posts.id, id))
+      .returning();
+    if (!post) throw notFound('Post');
+    const fresh = await tx
+      .insert(postTargets)
+      .values(
+        connections.map((c) => ({
+          postId: id,
+          connectionId: c.id,
+          network: c.network,
+          accountName: c.accountName,
+          dueAt: when,
+        })),
+      )
+      .returning();
+    const enqueue = deps.enqueueIn(tx);
+    for (const t of fresh) await enqueue(queues.publish, { targetId: t.id, version: t.version }, when);
+    return presentPost(post, fresh);
+  });
+}
+
+async function loadOwnPost(db: Db, actor: Actor, id: string) {
+  const [post] = await db
+    .select()
+    .from(posts)
+    .where(and(eq(posts.id, id), eq(posts.userId, actor.userId)));
+  if (!post) throw notFound('Post');
+  const targets = await db
+    .select()
+    .from(postTargets)
+    .where(eq(postTargets.postId, id))
+    .orderBy(postTargets.network, postTargets.id);
+  return { post, targets };
+}
+
+/** One of the caller's posts. */
+export async function getPost(deps: PostsDeps, actor: Actor, id: string) {
+  const { post, targets } = await loadOwnPost(deps.db, actor, id);
+  return presentPost(post, targets);
+}
+
+/** The caller's posts, newest schedule first, filtered by status, network and date range. */
+export async function listPosts(deps: PostsDeps, actor: Actor, q: z.output<typeof postSearchQuery>) {
+  const where: SQL[] = [eq(posts.userId, actor.userId)];
+  if (q.from) where.push(gte(posts.scheduledAt, new Date(q.from)));
+  if (q.to) where.push(lte(posts.scheduledAt, new Date(q.to)));
+  if (q.network) {
+    where.push(
+      exists(
+        deps.db
+          .select({ one: sql`1` })
+          .from(postTargets)
+          .where(and(eq(postTargets.postId, posts.id), eq(postTargets.network, q.network))),
+      ),
+    );
+  }
+  const rows = await deps.db
+    .select()
+    .from(posts)
+    .where(and(...where))
+    .orderBy(desc(posts.scheduledAt), desc(posts.id));
+  const ids = rows.map((p) => p.id);
+  const targets = ids.length
+    ? await deps.db.select().from(postTargets).where(inArray(postTargets.postId, ids))
+    : [];
+  const byPost = Map.groupBy(targets, (t) => t.postId);
+  // Status is derived from targets, so that filter applies after loading; pages follow it.
+  const all = rows
+    .map((p) => presentPost(p, byPost.get(p.id) ?? []))
+    .filter((p) => !q.status || p.status === q.status);
+  const start = (q.page - 1) * q.pagesize;
+  return {
+    items: all.slice(start, start + q.pagesize),
+    total: all.length,
+    page: q.page,
+    pageSize: q.pagesize,
+  };
+}
+
+/** Cancels every target not yet sent; what was already published stays published. */
+export async function cancelPost(deps: PostsDeps, actor: Actor, id: string) {
+  await loadOwnPost(deps.db, actor, id);
+  await deps.db
+    .update(postTargets)
+    .set({ status: 'cancelled', version: sql`${postTargets.version} + 1`, updatedAt: clock(deps) })
+    .where(
+      and(
+        eq(postTargets.postId, id),
+        inArray(postTargets.status, ['scheduled', 'failed', 'needs_reconnect']),
+      ),
+    );
+  return getPost(deps, actor, id);
+}
+
+/** Deletes posts (multi-delete): unsent targets are cancelled first, so no job publishes them. */
+export async function deletePosts(deps: PostsDeps, actor: Actor, ids: string[]) {
+  const own = await deps.db
+    .select({ id: posts.id })
+    .from(posts)
+    .where(and(eq(posts.userId, actor.userId), inArray(posts.id, ids)));
+  if (own.length !== new Set(ids).size) throw notFound('Post');
+  const busy = await deps.db
+    .select({ id: postTargets.postId })
+    .from(postTargets)
+    .where(and(inArray(postTargets.postId, ids), inArray(postTargets.status, ['publishing', 'unknown'])));
+  if (busy.length > 0)
+    throw new AppError('conflict', 'A post is being published right now; try again in a minute.');
+  await deps.db.delete(posts).where(inArray(posts.id, ids));
+}
+
+/** Moves the unsent targets to a new time; jobs for the old time find nothing to do. */
+export async function reschedulePost(deps: PostsDeps, actor: Actor, id: string, scheduledAt: string) {
+  const now = clock(deps);
+  const when = new Date(scheduledAt);
+  if (when.getTime() < now.getTime() - 60_000) {
+    throw new AppError('validation', 'The scheduled time has passed. Choose a time in the future.');
+  }
+  const { targets } = await loadOwnPost(deps.db, actor, id);
+  if (!targets.some((t) => t.status === 'scheduled')) {
+    throw new AppError('conflict', 'Only posts that have not been sent yet can be rescheduled.');
+  }
+  await deps.db.transaction(async (tx) => {
+    await tx.update(posts).set({ scheduledAt: when, updatedAt: now }).where(eq(posts.id, id));
+    const moved = await tx
+      .update(postTargets)
+      .set({ dueAt: when, version: sql`${postTargets.version} + 1`, updatedAt: now })
+      .where(and(eq(postTargets.postId, id), eq(postTargets.status, 'scheduled')))
+      .returning();
+    const enqueue = deps.enqueueIn(tx);
+    for (const t of moved) await enqueue(queues.publish, { targetId: t.id, version: t.version }, when);
+  });
+  return getPost(deps, actor, id);
+}
+
+/** Tries a failed (or reconnect-needing) target again, now. */
+export async function retryTarget(deps: PostsDeps, actor: Actor, id: string, targetId: string) {
+  const now = clock(deps);
+  const { targets } = await loadOwnPost(deps.db, actor, id);
+  const target = targets.find((t) => t.id === targetId);
+  if (!target) throw notFound('Target');
+  if (target.status !== 'failed' && target.status !== 'needs_reconnect') {
+    throw new AppError('conflict', 'Only failed posts can be retried.');
+  }
+  await deps.db.transaction(async (tx) => {
+    const [moved] = await tx
+      .update(postTargets)
+      .set({
+        status: 'scheduled',
+        dueAt: now,
+        attempts: 0,
+        error: null,
+        version: sql`${postTargets.version} + 1`,
+        updatedAt: now,
+      })
+      .where(and(eq(postTargets.id, targetId), eq(postTargets.status, target.status)))
+      .returning();
+    if (moved) await deps.enqueueIn(tx)(queues.publish, { targetId, version: moved.version }, now);
+  });
+  return getPost(deps, actor, id);
+}

@@ -1,0 +1,33 @@
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/client.js';
+import type { Jobs } from '../../jobs/boss.js';
+import { enqueueIn } from '../../jobs/queues.js';
+import type { TokenCipher } from '../../lib/crypto.js';
+import type { Platforms } from '../../platforms/index.js';
+import { loadMediaForPublishing } from '../media/service.js';
+import type { EngineDeps } from './engine.js';
+
+/** The publishing engine's dependencies from the process's parts. */
+export function engineDeps(parts: {
+  database: Database;
+  jobs: Jobs;
+  cipher: TokenCipher;
+  platforms: Platforms;
+  config: Config;
+}): EngineDeps {
+  const { config } = parts;
+  return {
+    db: parts.database.db,
+    cipher: parts.cipher,
+    platforms: parts.platforms,
+    enqueueIn: (tx) => enqueueIn(parts.jobs.boss, tx),
+    loadMedia: (mediaId, userId) =>
+      loadMediaForPublishing({ db: parts.database.db, publicUrl: config.publicUrl }, mediaId, userId),
+    settings: {
+      maxAttempts: config.publish.maxAttempts,
+      backoffMs: config.publish.backoffMs,
+      staleAfterMs: config.publish.staleAfterMs,
+      reconcileAfterMs: config.publish.reconcileAfterMs,
+    },
+  };
+}

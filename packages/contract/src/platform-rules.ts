@@ -1,0 +1,45 @@
+// A separate entry point (`@fitpost/contract/platform-rules`): twitter-text is large, and only the
+// server and the composer need it, not every screen that imports the contract.
+import twitterText from 'twitter-text';
+import type { Network } from './social.js';
+
+/** Character limits per network, as each network counts them. */
+export const textLimits: Record<Network, number> = {
+  x: 280,
+  linkedin: 3000,
+  facebook: 63_206,
+  instagram: 2200,
+};
+
+/** Networks that cannot publish a post without an image. */
+export const imageRequired: Record<Network, boolean> = {
+  x: false,
+  linkedin: false,
+  facebook: false,
+  instagram: true,
+};
+
+/**
+ * The length of `text` as `network` counts it: X weighs characters (most CJK and emoji count 2,
+ * every URL 23) with twitter-text; the others count UTF-16 code units, as their APIs do.
+ */
+export function textLength(network: Network, text: string): number {
+  if (network === 'x') return twitterText.parseTweet(text).weightedLength;
+  return text.length;
+}
+
+/** A plain-words problem with `text` on `network`, or null when it fits. */
+export function textProblem(network: Network, text: string, hasImage: boolean): string | null {
+  const names: Record<Network, string> = {
+    x: 'X',
+    linkedin: 'LinkedIn',
+    facebook: 'Facebook',
+    instagram: 'Instagram',
+  };
+  const length = textLength(network, text);
+  if (length > textLimits[network]) {
+    return `${names[network]} allows ${textLimits[network].toLocaleString('en-US')} characters; this post has ${length.toLocaleString('en-US')}.`;
+  }
+  if (imageRequired[network] && !hasImage) return `${names[network]} needs an image with every post.`;
+  return null;
+}
