@@ -27,6 +27,10 @@ export default defineConfig({
         // would carry the form library and its validator (~14 kB gzip).
         moduleSideEffects: [
           { test: /[\\/]node_modules[\\/]@rc-component[\\/](form|async-validator)[\\/]/, sideEffects: false },
+          // The contract's modules only declare schemas and constants. Their one side effect, zod's
+          // `.meta({ id })` registering a schema for the server's OpenAPI document, means nothing here;
+          // without this every screen would carry every schema the barrel re-exports (~27 kB gzip).
+          { test: /[\\/]packages[\\/]contract[\\/]src[\\/]/, sideEffects: false },
         ],
       },
     },

@@ -70,8 +70,8 @@ export const appRoutes: RouteObject[] = [
         'settings',
         'Account Settings',
         lazyPage(
-          () => import('@/features/settings/routes/settings'),
-          (m) => m.SettingsRoute,
+          () => import('./settings-page'),
+          (m) => m.SettingsPage,
         ),
       ),
       page(

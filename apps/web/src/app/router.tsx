@@ -68,12 +68,28 @@ export const routes: RouteObject[] = [
         ),
       },
       {
-        path: 'validatetwitterauth',
-        handle: { title: 'X (Twitter) Connection' },
+        // Same popup callback as /linkedin: Facebook Login (Facebook Pages, Instagram) returns here.
+        path: 'facebook',
+        handle: { title: 'Facebook Connection' },
         lazy: lazyPage(
-          () => import('@/features/social/routes/validate-twitter-auth'),
-          (m) => m.ValidateTwitterAuthRoute,
+          () => import('@/features/social/routes/facebook-callback'),
+          (m) => m.FacebookCallbackRoute,
         ),
+      },
+      {
+        // Outside the signed-in shell (full-page callback from X), but like /app/* it needs a stored user.
+        path: 'validatetwitterauth',
+        Component: RequireUser,
+        children: [
+          {
+            index: true,
+            handle: { title: 'X (Twitter) Connection' },
+            lazy: lazyPage(
+              () => import('@/features/social/routes/validate-twitter-auth'),
+              (m) => m.ValidateTwitterAuthRoute,
+            ),
+          },
+        ],
       },
       {
         // Outside the guard: the screen stays after the stored user is gone.

@@ -1,4 +1,4 @@
-import type { UserInfo, UserSummary } from '@fitpost/contract';
+import type { SocialConnection, UserInfo, UserSummary } from '@fitpost/contract';
 import { http, HttpResponse } from 'msw';
 import { getStoredUser } from '@/lib/session';
 
@@ -52,3 +52,18 @@ export const meHandler = http.get('/api/user/me', () => {
   const { token: _token, ...me } = user;
   return HttpResponse.json(me);
 });
+
+export function makeConnection(overrides: Partial<SocialConnection> = {}): SocialConnection {
+  return {
+    id: '3c1d2e3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f',
+    network: 'linkedin',
+    accountId: 'li-member-1',
+    accountName: 'Zoë Coaching',
+    handle: null,
+    pictureUrl: 'https://media.example.org/zoe.png',
+    status: 'connected',
+    statusReason: null,
+    connectedAt: '2025-03-04T15:00:00.000Z',
+    ...overrides,
+  };
+}

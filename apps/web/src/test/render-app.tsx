@@ -2,7 +2,7 @@ import type { UserInfo } from '@fitpost/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { StrictMode } from 'react';
+import { StrictMode, type ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '@/app/providers';
 import { routes } from '@/app/router';
@@ -30,6 +30,36 @@ export function renderApp(path: string, options: RenderAppOptions = {}) {
     </AppProviders>
   );
   const user = userEvent.setup(options.userEventOptions);
+  const result = render(options.strict ? <StrictMode>{app}</StrictMode> : app);
+  return { ...result, router, queryClient, user };
+}
+
+interface RenderScreenOptions {
+  user?: UserInfo;
+  /** Where the element is mounted (its route path and the initial entry). */
+  path?: string;
+  strict?: boolean;
+}
+
+/**
+ * Renders one component on its own route, with the app's providers but without the signed-in shell.
+ * For screens whose tests query a lot by role: jsdom resolves inherited styles through every ancestor,
+ * and inside the shell (antd Layout, Tabs, each declaring its CSS variables) a role query over a table
+ * takes seconds per element.
+ */
+export function renderScreen(element: ReactElement, options: RenderScreenOptions = {}) {
+  if (options.user) setStoredUser(options.user);
+  const path = options.path ?? '/';
+  const router = createMemoryRouter([{ path, element }], { initialEntries: [path] });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } },
+  });
+  const app = (
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  );
+  const user = userEvent.setup();
   const result = render(options.strict ? <StrictMode>{app}</StrictMode> : app);
   return { ...result, router, queryClient, user };
 }

@@ -3,8 +3,9 @@ import { cleanup, configure } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 
-// Screens are lazily loaded modules; the first import of one can take a while under the test transform.
-configure({ asyncUtilTimeout: 4000 });
+// Screens are lazily loaded modules; the first import of one can take a while under the test transform,
+// and CI shares two cores with everything else.
+configure({ asyncUtilTimeout: 8000 });
 vi.setConfig({ testTimeout: 20_000 });
 
 /** Every request a test makes must be answered by a handler it declares (style.md). */

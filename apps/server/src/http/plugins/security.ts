@@ -25,7 +25,15 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
     },
     // The sign-in provider's avatars are other origins; let them load.
     crossOriginEmbedderPolicy: false,
+    // The app opens LinkedIn / Facebook login in a popup and must keep talking to it.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+  // The popup's callback pages must not sever the link to the window that opened them: coming back
+  // from another origin, any opener policy of theirs would put them in a new browsing context group.
+  app.addHook('onSend', async (request, reply) => {
+    const path = request.url.split('?')[0];
+    if (path === '/linkedin' || path === '/facebook') reply.removeHeader('cross-origin-opener-policy');
   });
   await app.register(cors, { origin: config.publicHosts.map(originOf), credentials: false });
 }

@@ -8,16 +8,19 @@ import { renderApp } from '@/test/render-app';
 import { server } from '@/test/setup';
 
 const user = makeUser({ properties: [{ name: 'timeZone', value: 'America/Chicago' }] });
+/** The Social Platforms tab (composed in from the social feature by app/settings-page.tsx) lists connections. */
+const noConnections = http.get('/api/social/connections', () => HttpResponse.json([]));
 
 describe('/app/settings', () => {
-  it('opens on Social Platforms, with Add New Connection switched off for now', async () => {
-    server.use(meHandler);
+  it("opens on Social Platforms, showing the member's connections", async () => {
+    server.use(meHandler, noConnections);
     renderApp('/app/settings', { user });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Account Settings' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Social Platforms' })).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getByRole('button', { name: /Add New Connection/ })).toBeDisabled();
-    expect(screen.getByText(/arrives in a later release/)).toBeInTheDocument();
+    expect(await screen.findByText('No social accounts connected yet')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add New Connection' })).toBeEnabled();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
   });
 
   it('saves the time zone as a user property and updates the stored user', async () => {
@@ -76,7 +79,7 @@ describe('/app/settings', () => {
   });
 
   it('Content Feeds says Refresh Feed Data comes later', async () => {
-    server.use(meHandler);
+    server.use(meHandler, noConnections);
     const { user: clicker } = renderApp('/app/settings', { user });
 
     await clicker.click(await screen.findByRole('tab', { name: 'Content Feeds' }));

@@ -1,21 +1,28 @@
 import { Tabs, type TabsProps } from 'antd';
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { ContentFeedsTab } from '../components/content-feeds-tab';
 import { HelpTab } from '../components/help-tab';
-import { SocialPlatformsTab } from '../components/social-platforms-tab';
 import { SystemSettingsTab } from '../components/system-settings-tab';
 import { settingsTabs } from '../settings-tabs';
 
-const items: NonNullable<TabsProps['items']> = [
-  { key: settingsTabs.social, label: 'Social Platforms', children: <SocialPlatformsTab /> },
-  { key: settingsTabs.system, label: 'System Settings', children: <SystemSettingsTab /> },
-  { key: settingsTabs.feeds, label: 'Content Feeds', children: <ContentFeedsTab /> },
-  { key: settingsTabs.help, label: 'Help', children: <HelpTab /> },
-];
+interface SettingsRouteProps {
+  /**
+   * The Social Platforms tab's content. It belongs to the social feature, which this feature may not
+   * import: src/app composes the two (app/settings-page.tsx).
+   */
+  socialPlatforms: ReactNode;
+}
 
 /** /app/settings: the member's account settings. */
-export function SettingsRoute() {
+export function SettingsRoute({ socialPlatforms }: SettingsRouteProps) {
+  const items: NonNullable<TabsProps['items']> = [
+    { key: settingsTabs.social, label: 'Social Platforms', children: socialPlatforms },
+    { key: settingsTabs.system, label: 'System Settings', children: <SystemSettingsTab /> },
+    { key: settingsTabs.feeds, label: 'Content Feeds', children: <ContentFeedsTab /> },
+    { key: settingsTabs.help, label: 'Help', children: <HelpTab /> },
+  ];
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const active = items.find((item) => item.key === requested)?.key ?? settingsTabs.social;

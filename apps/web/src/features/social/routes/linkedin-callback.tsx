@@ -1,12 +1,6 @@
-import { Link } from 'react-router';
-import { PublicPage } from '@/components/public-page';
+import { PopupCallback } from '../components/popup-callback';
 
-/** /linkedin: the professional-network login popup returns here. Placeholder until that issue lands. */
+/** /linkedin: the professional-network login popup returns here (spec §2, §4). */
 export function LinkedInCallbackRoute() {
-  return (
-    <PublicPage title="LinkedIn Connection">
-      <p>Social connections arrive in a later release of FitPost.</p>
-      <Link to="/">Back to FitPost</Link>
-    </PublicPage>
-  );
+  return <PopupCallback network="linkedin" />;
 }

@@ -216,7 +216,8 @@ describe('/app/manage/users', () => {
     await user.click(within(modal).getByRole('button', { name: 'Add User' }));
 
     expect(await within(modal).findByText('Enter a valid email address')).toBeInTheDocument();
-    expect(within(modal).getByText('Enter a name')).toBeInTheDocument();
+    // antd validates fields one by one; wait for the second message too rather than assume it is there.
+    expect(await within(modal).findByText('Enter a name')).toBeInTheDocument();
   });
 
   it('shows an error with Retry when the list cannot be loaded', async () => {

@@ -1,0 +1,81 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible, signInToApp, skipTour, storedUser } from './support/fitpost';
+
+/** The member's connections, read through the API with the browser's own session. */
+async function connectionCount(page: Page) {
+  const user = await storedUser(page);
+  const res = await page.request.get('/api/social/connections', {
+    headers: { authorization: `Bearer ${user?.token}` },
+  });
+  return ((await res.json()) as unknown[]).length;
+}
+
+async function openAddConnection(page: Page) {
+  await page.getByRole('button', { name: 'Add New Connection' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Choose a Network to Connect' });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+test('the coach connects X, LinkedIn (popup), a Facebook Page and its Instagram through the consent pages', async ({
+  page,
+}) => {
+  await skipTour(page);
+  await signInToApp(page, 'coach@example.com');
+  await page.goto('/app/settings?tab=social-platforms');
+  await expect(page.getByText('No social accounts connected yet')).toBeVisible();
+
+  // X: a full-page round trip through its authorize page and /validatetwitterauth.
+  await (await openAddConnection(page)).getByRole('button', { name: 'X', exact: true }).click();
+  await page.getByRole('button', { name: 'Authorize app' }).click();
+  await expect(page).toHaveURL(/\/app\/settings/);
+  await expect(page.getByRole('cell', { name: /casey_coach_fit/ })).toBeVisible();
+
+  // LinkedIn: a 600×600 popup; the page learns the code from it.
+  const linkedinPopup = page.waitForEvent('popup');
+  await (await openAddConnection(page)).getByRole('button', { name: 'LinkedIn' }).click();
+  const popup = await linkedinPopup;
+  await popup.getByRole('button', { name: 'Allow' }).click();
+  await expect(page.getByRole('row', { name: /^LinkedIn .*Casey Coach/ })).toBeVisible();
+
+  // Facebook: the same popup, then a choice of Pages.
+  const facebookPopup = page.waitForEvent('popup');
+  await (await openAddConnection(page)).getByRole('button', { name: 'Facebook Page' }).click();
+  await (await facebookPopup).getByRole('button', { name: 'Allow' }).click();
+  const choice = page.getByRole('dialog', { name: /Choose accounts to add/ });
+  await expect(choice).toBeVisible();
+  await choice.getByRole('checkbox', { name: 'Casey Coach Fitness', exact: true }).check();
+  await choice.getByRole('checkbox', { name: /^@casey_coach_fitness/ }).check();
+  await choice.getByRole('button', { name: 'Add Selected' }).click();
+  await expect(choice).toBeHidden();
+
+  const table = page.getByRole('table');
+  await expect(table.getByRole('row')).toHaveCount(5); // header + X + LinkedIn + the Page + its Instagram
+  await expect(table.getByText('Casey Coach Fitness')).toBeVisible();
+  await expectAccessible(page);
+
+  // Still there after a reload: they are stored, not just shown.
+  await page.reload();
+  await expect(page.getByRole('table').getByRole('row')).toHaveCount(5);
+});
+
+test('closing the LinkedIn popup says so, and cancelling there adds nothing', async ({ page }) => {
+  await skipTour(page);
+  await signInToApp(page, 'coach@example.com');
+  await page.goto('/app/settings?tab=social-platforms');
+  await expect(page.getByRole('button', { name: 'Add New Connection' })).toBeVisible();
+  const before = await connectionCount(page);
+
+  const closed = page.waitForEvent('popup');
+  await (await openAddConnection(page)).getByRole('button', { name: 'LinkedIn' }).click();
+  await (await closed).close();
+  await expect(page.getByText('User closed the popup')).toBeVisible();
+
+  const cancelled = page.waitForEvent('popup');
+  await (await openAddConnection(page)).getByRole('button', { name: 'LinkedIn' }).click();
+  const popup = await cancelled;
+  await popup.getByRole('button', { name: 'Cancel' }).click();
+  await popup.waitForEvent('close');
+  await expect(page.getByText('User closed the popup')).toBeHidden();
+  expect(await connectionCount(page)).toBe(before);
+});
