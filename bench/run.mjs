@@ -7,6 +7,7 @@ const parts = {
   startup: async () => (await import('./startup.mjs')).benchStartup(),
   web: async () => (await import('./web.mjs')).benchWeb(),
   api: async () => (await import('./api.mjs')).benchApi(),
+  publish: async () => (await import('./publish.mjs')).benchPublish(),
 };
 const cpu = os.cpus();
 console.log(

@@ -3,20 +3,27 @@ import { publishTarget, reconcileTarget, sweepStale, type EngineDeps } from '../
 import { queues, type PublishJob } from './queues.js';
 
 /**
- * Registers the publishing handlers. Each job is handled on its own, so one slow network never
- * holds up another; a handler that throws (a bug, not a network failure) leaves its target to
- * the sweep, which reconciles instead of re-sending.
+ * Registers the publishing handlers. Jobs are fetched in batches (one round trip for many) and
+ * run side by side, `concurrency` bounding the network calls in flight. A handler that throws (a
+ * bug, not a network failure) leaves its target to the sweep, which reconciles, never re-sends.
  */
 export async function startWorker(
   boss: PgBoss,
   deps: EngineDeps,
   opts: { concurrency: number; sweepIntervalMs?: number },
 ) {
+  const batchSize = Math.min(25, opts.concurrency);
   await boss.work<PublishJob>(
     queues.publish,
-    { batchSize: 1, localConcurrency: opts.concurrency, pollingIntervalSeconds: 0.5 },
-    async ([job]) => {
-      if (job) await publishTarget(deps, job.data);
+    { batchSize, localConcurrency: Math.ceil(opts.concurrency / batchSize), pollingIntervalSeconds: 0.5 },
+    async (jobs) => {
+      await Promise.all(
+        jobs.map((job) =>
+          publishTarget(deps, job.data).catch((err: unknown) => {
+            console.error('publish job failed', job.data.targetId, err);
+          }),
+        ),
+      );
     },
   );
   await boss.work<PublishJob>(
