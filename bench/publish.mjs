@@ -2,6 +2,7 @@
 // time to the last one, lateness p50/p99 and publishes per second, on PGlite and PostgreSQL,
 // beside the sandbox endpoint's own capacity (autocannon, same run). Uses the built server's own
 // modules to write the posts, targets and jobs exactly as the API does (one transaction outbox).
+// BENCH_TARGETS, BENCH_CONCURRENCY and BENCH_PROFILE_DIR (a --cpu-prof directory for the worker) tune it.
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
@@ -150,6 +151,9 @@ async function run(label, databaseEnv, openSettings) {
     FITPOST_WORKER_CONCURRENCY: String(concurrency),
     FITPOST_LINKEDIN_API_URL: `${sandboxUrl}/linkedin/api`,
     LOG_LEVEL: 'warn',
+    ...(process.env.BENCH_PROFILE_DIR
+      ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}` }
+      : {}),
   });
   try {
     const deadline = dueAt.getTime() + 180_000;

@@ -68,7 +68,7 @@ export const configSchema = z
     FITPOST_FACEBOOK_CLIENT_ID: z.string().min(1).default('fitpost-facebook'),
     FITPOST_FACEBOOK_CLIENT_SECRET: z.string().min(1).default('fitpost-facebook-secret'),
     FITPOST_NETWORK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
-    FITPOST_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(20),
+    FITPOST_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(100),
     FITPOST_PUBLISH_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
     FITPOST_PUBLISH_BACKOFF_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
     FITPOST_RECONCILE_AFTER_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
