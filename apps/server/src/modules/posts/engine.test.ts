@@ -4,10 +4,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { notifications, socialConnections } from '../../db/schema.js';
 import { postTargets, rateLimits } from '../../db/schema-posts.js';
-import { enqueueIn } from '../../jobs/queues.js';
+import { enqueueIn, queues } from '../../jobs/queues.js';
 import { startWorker } from '../../jobs/worker.js';
 import { makeUser, startTestApp, type TestApp } from '../../test/harness.js';
 import { connectX, networkEnv } from '../../test/social.js';
+import { PlatformError } from '../../platforms/index.js';
 import { publishTarget, reconcileTarget, sweepStale, type EngineDeps } from './engine.js';
 
 let sandbox: Sandbox;
@@ -58,9 +59,15 @@ describe('publishing', () => {
     expect(res.statusCode, res.body).toBe(201);
     await startWorker(t.jobs.boss, deps, { concurrency: 2 });
     const postId = res.json<{ id: string }>().id;
-    await expect
-      .poll(async () => (await targetOf(postId)).status, { timeout: 15_000, interval: 200 })
-      .toBe('published');
+    try {
+      await expect
+        .poll(async () => (await targetOf(postId)).status, { timeout: 15_000, interval: 200 })
+        .toBe('published');
+    } finally {
+      // The other tests drive the engine by hand; a background worker would race them for jobs.
+      await t.jobs.boss.offWork(queues.publish);
+      await t.jobs.boss.offWork(queues.reconcile);
+    }
     const target = await targetOf(postId);
     expect(target.remoteId).toBeTruthy();
     // The same job delivered again finds nothing to do.
@@ -194,6 +201,37 @@ describe('publishing', () => {
     // Nothing was sent, so reconcile schedules it again rather than calling it published.
     expect(await reconcileTarget(deps, { targetId: target.id, version: target.version })).toBe('rescheduled');
     expect((await targetOf(post.id)).status).toBe('scheduled');
+    expect(await sentWith(body)).toHaveLength(0);
+  });
+
+  it('gives up on a send it can never confirm, after a day, and tells the member', async () => {
+    const body = text();
+    const post = (await createPost({ body, connectionIds: [xConnection], publishNow: true })).json<{
+      id: string;
+    }>();
+    const target = await targetOf(post.id);
+    await t.db
+      .update(postTargets)
+      .set({ status: 'unknown', startedAt: new Date(Date.now() - 25 * 3600_000) })
+      .where(eq(postTargets.id, target.id));
+    // The network cannot be asked: every read fails.
+    const blind = {
+      ...deps,
+      platforms: {
+        ...deps.platforms,
+        x: {
+          ...deps.platforms.x,
+          reconcile: () =>
+            Promise.reject(
+              new PlatformError({ network: 'x', kind: 'retry', message: 'X is unavailable.', code: 'test' }),
+            ),
+        },
+      },
+    };
+    expect(await reconcileTarget(blind, { targetId: target.id, version: target.version })).toBe('failed');
+    const done = await targetOf(post.id);
+    expect(done.status).toBe('failed');
+    expect(done.error).toMatch(/could not confirm/);
     expect(await sentWith(body)).toHaveLength(0);
   });
 });

@@ -35,6 +35,9 @@ export interface EngineSettings {
 
 type TargetRow = typeof postTargets.$inferSelect;
 
+/** How long an ambiguous send may stay undecided before the member is asked to check. */
+const undecidedGiveUpMs = 24 * 3600_000;
+
 const clock = (deps: EngineDeps) => deps.now?.() ?? new Date();
 
 /**
@@ -202,6 +205,21 @@ export async function reconcileTarget(deps: EngineDeps, job: PublishJob) {
     if (!(err instanceof PlatformError)) throw err;
     if (err.kind === 'auth') {
       await markNeedsReconnect(deps.db, connection.id, err.message);
+    }
+    // Some networks cannot be asked (LinkedIn lists posts only for approved partners): after a day
+    // of not knowing, say so plainly rather than asking forever or re-sending blindly.
+    const since = (target.startedAt ?? target.dueAt).getTime();
+    if (now.getTime() - since > undecidedGiveUpMs) {
+      await finish(
+        deps,
+        target,
+        'failed',
+        {
+          error: `FitPost could not confirm whether this post reached ${target.accountName}. Check the account before retrying, so it is not posted twice.`,
+        },
+        'unknown',
+      );
+      return 'failed' as const;
     }
     // Still undecided: ask again later; the target stays `unknown` meanwhile.
     await deps.enqueueIn(deps.db)(
