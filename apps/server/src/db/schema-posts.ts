@@ -1,7 +1,5 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { networks, portals, socialConnections, users } from './schema.js';
-
-const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { networks, portals, socialConnections, tz, users } from './schema.js';
 
 export const targetStatuses = [
   'scheduled',

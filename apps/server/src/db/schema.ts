@@ -11,7 +11,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
-const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+/** A `timestamptz` column read as a Date: every instant is stored with its zone (style.md). */
+export const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /** Tenants: the organisation's portals. Ids come from the organisation's claims. */
 export const portals = pgTable('portals', {
