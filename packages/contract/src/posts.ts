@@ -105,3 +105,6 @@ export const postSearchQuery = pageQuery.extend({
 export const postPage = pagedOf(scheduledPost);
 
 export const rescheduleBody = z.object({ scheduledAt: z.iso.datetime({ offset: true }) });
+
+/** Multi-delete of posts (spec §7 style: a body with ids). */
+export const postIdsBody = z.object({ ids: z.array(z.uuid()).min(1).max(500) });

@@ -291,5 +291,12 @@ describe('POST /api/posts validation', () => {
     expect((await t.app.inject({ url: '/api/posts', headers: other.auth })).json().total).toBe(0);
     const mine = await t.app.inject({ url: '/api/posts?network=x', headers: coach.auth });
     expect(mine.json().total).toBeGreaterThan(0);
+    const del = (headers: typeof coach.auth, ids: unknown[]) =>
+      t.app.inject({ method: 'DELETE', url: '/api/posts', headers, payload: { ids } });
+    expect((await del(other.auth, [post.id])).statusCode).toBe(404);
+    expect((await del(coach.auth, ['abc'])).statusCode).toBe(400);
+    expect((await del(coach.auth, [])).statusCode).toBe(400);
+    expect((await del(coach.auth, [post.id])).statusCode).toBe(204);
+    expect((await t.app.inject({ url: `/api/posts/${post.id}`, headers: coach.auth })).statusCode).toBe(404);
   });
 });

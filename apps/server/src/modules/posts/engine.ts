@@ -1,10 +1,9 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { socialConnections } from '../../db/schema.js';
+import { notifications, socialConnections } from '../../db/schema.js';
 import { posts, postTargets, rateLimits } from '../../db/schema-posts.js';
 import type { TokenCipher } from '../../lib/crypto.js';
 import { PlatformError, type Platforms, type PublishMedia } from '../../platforms/index.js';
-import { notifications } from '../../db/schema.js';
 import { markNeedsReconnect, tokenAad } from '../social/connections.js';
 import { queues, type PublishJob } from '../../jobs/queues.js';
 
@@ -113,7 +112,7 @@ async function handleFailure(deps: EngineDeps, target: TargetRow, connectionId: 
     case 'retry':
     case 'rate_limited': {
       if (err.kind === 'rate_limited' && err.retryAfterMs) {
-        await blockAccount(deps.db, target, connectionId, new Date(now.getTime() + err.retryAfterMs));
+        await blockAccount(deps.db, connectionId, new Date(now.getTime() + err.retryAfterMs));
       }
       if (target.attempts >= deps.settings.maxAttempts) {
         await finish(deps, target, 'failed', {
@@ -350,7 +349,7 @@ async function rateLimitedUntil(db: Db, target: TargetRow, now: Date): Promise<D
 }
 
 /** Remembers a rate-limit window for the account so every worker waits it out. */
-async function blockAccount(db: Db, target: TargetRow, connectionId: string, until: Date) {
+async function blockAccount(db: Db, connectionId: string, until: Date) {
   await db
     .insert(rateLimits)
     .values({ key: `account:${connectionId}`, blockedUntil: until })
@@ -358,7 +357,6 @@ async function blockAccount(db: Db, target: TargetRow, connectionId: string, unt
       target: rateLimits.key,
       set: { blockedUntil: sql`greatest(${rateLimits.blockedUntil}, excluded.blocked_until)` },
     });
-  void target;
 }
 
 type ConnectionRow = typeof socialConnections.$inferSelect;

@@ -1,6 +1,7 @@
 import {
   errorBody,
   postIdParams,
+  postIdsBody,
   postPage,
   postSearchQuery,
   postUpsert,
@@ -17,7 +18,6 @@ import * as postsService from './service.js';
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const tags = ['posts'];
 const security = [{ bearer: [] }];
-const uuidIds = z.object({ ids: z.array(z.uuid()).min(1).max(500) });
 
 /** Posts (the member's own): upsert, list, read, cancel, reschedule, retry, delete. */
 export function postRoutes(app: FastifyInstance, deps: postsService.PostsDeps) {
@@ -149,7 +149,7 @@ export function postRoutes(app: FastifyInstance, deps: postsService.PostsDeps) {
         tags,
         security,
         summary: 'Delete several posts (body: ids)',
-        body: uuidIds,
+        body: postIdsBody,
         response: { 204: z.null(), ...errors },
       },
     },

@@ -136,10 +136,13 @@ export async function finishFacebookLogin(
   actor: Actor,
   input: { code: string; state: string; browser: string | null },
 ): Promise<FacebookChoice> {
+  // The choice that follows is bound to the same browser, so there must be one.
+  const browser = input.browser;
+  if (!browser) throw connectionExpired();
   await takePending(deps.db, actor, {
     network: 'facebook',
     handle: input.state,
-    browserToken: input.browser,
+    browserToken: browser,
   });
   const user = await viaNetwork(() =>
     deps.platforms.facebook.exchangeCode({ code: input.code, redirectUri: redirectUri(deps, 'facebook') }),
@@ -154,7 +157,7 @@ export async function finishFacebookLogin(
       JSON.stringify(pages),
       pendingAad(actor.userId, `facebook-choice:${choiceId}`),
     ),
-    browserToken: input.browser ?? '',
+    browserToken: browser,
   });
   return {
     pendingId: choiceId,
