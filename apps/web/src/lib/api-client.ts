@@ -12,7 +12,7 @@ type QueryValue = string | number | boolean | null | undefined;
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   query?: Record<string, QueryValue>;
-  /** Sent as JSON. */
+  /** Sent as JSON; a `FormData` is sent as multipart/form-data (e.g. an image upload). */
   body?: unknown;
   signal?: AbortSignal;
 }
@@ -90,15 +90,16 @@ export async function apiRequest<T>(
   const token = getStoredUser()?.token;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
-  // Only with a body: Fastify rejects an empty body declared as JSON.
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const isForm = body instanceof FormData;
+  // Only with a body: Fastify rejects an empty body declared as JSON. A form sets its own boundary.
+  if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
 
   let response: Response;
   try {
     response = await fetch(buildUrl(path, query), {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
       signal,
     });
   } catch (cause) {
