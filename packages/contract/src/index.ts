@@ -7,3 +7,4 @@ export * from './auth.js';
 export * from './social.js';
 export * from './posts.js';
 export * from './media.js';
+export * from './library.js';
