@@ -28,11 +28,12 @@ async function main() {
   await jobs.start();
   const cipher = resolveTokenCipher(config);
   const platforms = createPlatforms(config.platforms);
-  if (runWorker)
-    await startWorker(jobs.boss, engineDeps({ database, jobs, cipher, platforms, config }), {
-      concurrency: config.workerConcurrency,
-      sweepIntervalMs: config.publish.sweepIntervalMs,
-    });
+  const stopWorker = runWorker
+    ? await startWorker(jobs.boss, engineDeps({ database, jobs, cipher, platforms, config }), {
+        concurrency: config.workerConcurrency,
+        sweepIntervalMs: config.publish.sweepIntervalMs,
+      })
+    : null;
 
   const app = config.services.includes('api')
     ? await buildApp({ config, database, jobs, cipher, platforms })
@@ -51,6 +52,7 @@ async function main() {
     stopping = true;
     console.log(`FitPost stopping (${signal})…`);
     await app?.close();
+    await stopWorker?.();
     await jobs.stop();
     await database.close();
     process.exit(0);

@@ -4,12 +4,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { notifications, socialConnections } from '../../db/schema.js';
 import { postTargets, rateLimits } from '../../db/schema-posts.js';
-import { enqueueIn, queues } from '../../jobs/queues.js';
+import { enqueueIn } from '../../jobs/queues.js';
 import { startWorker } from '../../jobs/worker.js';
 import { makeUser, startTestApp, type TestApp } from '../../test/harness.js';
 import { connectX, networkEnv } from '../../test/social.js';
 import { PlatformError } from '../../platforms/index.js';
-import { publishTarget, reconcileTarget, sweepStale, type EngineDeps } from './engine.js';
+import { publishTarget, publishTargets, reconcileTarget, sweepStale, type EngineDeps } from './engine.js';
 
 let sandbox: Sandbox;
 let t: TestApp;
@@ -57,7 +57,7 @@ describe('publishing', () => {
     const body = text();
     const res = await createPost({ body, connectionIds: [xConnection], publishNow: true });
     expect(res.statusCode, res.body).toBe(201);
-    await startWorker(t.jobs.boss, deps, { concurrency: 2 });
+    const stopWorker = await startWorker(t.jobs.boss, deps, { concurrency: 2, idleMs: 100 });
     const postId = res.json<{ id: string }>().id;
     try {
       await expect
@@ -65,8 +65,7 @@ describe('publishing', () => {
         .toBe('published');
     } finally {
       // The other tests drive the engine by hand; a background worker would race them for jobs.
-      await t.jobs.boss.offWork(queues.publish);
-      await t.jobs.boss.offWork(queues.reconcile);
+      await stopWorker();
     }
     const target = await targetOf(postId);
     expect(target.remoteId).toBeTruthy();
@@ -122,6 +121,31 @@ describe('publishing', () => {
       'published',
     );
     expect(await sentWith(body)).toHaveLength(1);
+  });
+
+  it('publishes a batch claimed together, each target once, ignoring stale and repeated jobs', async () => {
+    const bodies = [text(), text(), text()];
+    const targets = [];
+    for (const body of bodies) {
+      const res = await createPost({ body, connectionIds: [xConnection], publishNow: true });
+      targets.push(await targetOf(res.json<{ id: string }>().id));
+    }
+    const [a, b, c] = targets as [(typeof targets)[0], (typeof targets)[0], (typeof targets)[0]];
+    const jobs = [
+      { targetId: a.id, version: a.version },
+      { targetId: b.id, version: b.version },
+      { targetId: c.id, version: c.version + 1 }, // a job for a version that does not exist
+      { targetId: a.id, version: a.version }, // the same job delivered twice in one batch
+    ];
+    const outcomes = await publishTargets(deps, jobs);
+    expect(outcomes[2]).toBe('skipped');
+    expect(outcomes.filter((o) => o === 'published')).toHaveLength(2);
+    expect(await sentWith(bodies[0] ?? '')).toHaveLength(1);
+    expect(await sentWith(bodies[1] ?? '')).toHaveLength(1);
+    expect(await sentWith(bodies[2] ?? '')).toHaveLength(0);
+    expect((await targetOf(a.postId)).status).toBe('published');
+    expect((await targetOf(a.postId)).remoteId).toBeTruthy();
+    expect((await targetOf(c.postId)).status).toBe('scheduled');
   });
 
   it('waits out a 429 and then publishes once', async () => {

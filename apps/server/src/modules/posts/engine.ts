@@ -1,11 +1,22 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { notifications, socialConnections } from '../../db/schema.js';
-import { posts, postTargets, rateLimits } from '../../db/schema-posts.js';
+import { socialConnections } from '../../db/schema.js';
+import { posts, postTargets } from '../../db/schema-posts.js';
 import type { TokenCipher } from '../../lib/crypto.js';
 import { PlatformError, type Platforms, type PublishMedia } from '../../platforms/index.js';
-import { markNeedsReconnect, tokenAad } from '../social/connections.js';
+import { markNeedsReconnect } from '../social/connections.js';
 import { queues, type PublishJob } from '../../jobs/queues.js';
+import {
+  blockedUntil,
+  clock,
+  closedWindows,
+  finish,
+  handleFailure,
+  recordPublished,
+  retryLater,
+  type TargetRow,
+} from './outcomes.js';
+import { publishVia, reconcileVia, type ConnectionRow } from './send.js';
 
 type Enqueue = (queue: string, data: object, startAfter?: Date) => Promise<unknown>;
 
@@ -32,65 +43,114 @@ export interface EngineSettings {
   reconcileAfterMs: number;
 }
 
-type TargetRow = typeof postTargets.$inferSelect;
+export type PublishOutcome =
+  'skipped' | 'deferred' | 'published' | 'retrying' | 'failed' | 'needs_reconnect' | 'unknown';
 
 /** How long an ambiguous send may stay undecided before the member is asked to check. */
 const undecidedGiveUpMs = 24 * 3600_000;
 
-const clock = (deps: EngineDeps) => deps.now?.() ?? new Date();
-
 /**
- * Publishes one target, at most once towards the network: the target is claimed with a
- * conditional update (only a `scheduled` target of the job's version, due now), the network is
- * called, and the outcome is written before anything else. A failure before the request was sent,
- * a 429 or a 5xx is retried with backoff; a timeout after sending is `unknown` and reconciled;
- * auth failures flag the connection; content failures are final, with the network's reason.
+ * Publishes the targets of a batch of jobs, each at most once towards its network. The batch is
+ * claimed in one conditional update (only `scheduled` targets of the job's version, due now) and
+ * loaded in one query, and rate-limit windows are read once for all of it; then every target is
+ * sent on its own, and its outcome written before its promise settles. A failure before the
+ * request was sent, a 429 or a 5xx is retried with backoff; a timeout after sending is `unknown`
+ * and reconciled; auth failures flag the connection; content failures are final, with the
+ * network's reason.
+ *
+ * Returns one promise per job, in the jobs' order, so a caller can complete each job as soon as
+ * its own target is done rather than waiting for the slowest of the batch.
  */
-export async function publishTarget(deps: EngineDeps, job: PublishJob) {
+export async function startPublishing(
+  deps: EngineDeps,
+  jobs: PublishJob[],
+): Promise<Promise<PublishOutcome>[]> {
   const now = clock(deps);
-  const [target] = await deps.db
+  if (jobs.length === 0) return [];
+  const claimed = await deps.db
     .update(postTargets)
     .set({ status: 'publishing', startedAt: now, attempts: sql`${postTargets.attempts} + 1`, updatedAt: now })
     .where(
       and(
-        eq(postTargets.id, job.targetId),
-        eq(postTargets.version, job.version),
+        sql`(${postTargets.id}, ${postTargets.version}) in (${sql.join(
+          jobs.map((j) => sql`(${j.targetId}::uuid, ${j.version}::int)`),
+          sql`, `,
+        )})`,
         eq(postTargets.status, 'scheduled'),
         // A clock a little ahead of the scheduler's is fine; a job for a moved schedule is not.
         sql`${postTargets.dueAt} <= ${new Date(now.getTime() + 5000).toISOString()}::timestamptz`,
       ),
     )
     .returning();
-  if (!target) return 'skipped' as const;
+  if (claimed.length === 0) return jobs.map(() => Promise.resolve('skipped' as const));
 
-  const blockedUntil = await rateLimitedUntil(deps.db, target, now);
-  if (blockedUntil) {
-    await retryLater(deps, target, blockedUntil, null, { countAttempt: false });
-    return 'deferred' as const;
+  const [loaded, windows] = await Promise.all([
+    deps.db
+      .select({ targetId: postTargets.id, post: posts, connection: socialConnections })
+      .from(postTargets)
+      .innerJoin(posts, eq(posts.id, postTargets.postId))
+      .leftJoin(socialConnections, eq(socialConnections.id, postTargets.connectionId))
+      .where(
+        inArray(
+          postTargets.id,
+          claimed.map((t) => t.id),
+        ),
+      ),
+    closedWindows(deps.db, claimed, now),
+  ]);
+  const byId = new Map(loaded.map((r) => [r.targetId, r]));
+  const running = new Map<string, Promise<PublishOutcome>>();
+  for (const target of claimed) {
+    const until = blockedUntil(windows, target);
+    const row = byId.get(target.id);
+    running.set(
+      target.id,
+      until
+        ? retryLater(deps, target, until, null, { countAttempt: false }).then(() => 'deferred' as const)
+        : row
+          ? sendTarget(deps, target, row.post, row.connection)
+          : Promise.resolve('skipped' as const),
+    );
   }
+  // A job whose target was not claimed (moved, cancelled, already done, or the same job twice in
+  // one batch) has nothing to do.
+  return jobs.map((j) => {
+    const outcome = running.get(j.targetId);
+    running.delete(j.targetId);
+    return outcome ?? Promise.resolve('skipped' as const);
+  });
+}
 
-  const [row] = await deps.db
-    .select({ post: posts, connection: socialConnections })
-    .from(postTargets)
-    .innerJoin(posts, eq(posts.id, postTargets.postId))
-    .leftJoin(socialConnections, eq(socialConnections.id, postTargets.connectionId))
-    .where(eq(postTargets.id, target.id));
-  if (!row) return 'skipped' as const;
-  const { post, connection } = row;
+/** Publishes a batch and waits for every target's outcome. */
+export async function publishTargets(deps: EngineDeps, jobs: PublishJob[]) {
+  return Promise.all(await startPublishing(deps, jobs));
+}
+
+/** Publishes one target (see startPublishing). */
+export async function publishTarget(deps: EngineDeps, job: PublishJob) {
+  const [outcome] = await publishTargets(deps, [job]);
+  return outcome ?? 'skipped';
+}
+
+async function sendTarget(
+  deps: EngineDeps,
+  target: TargetRow,
+  post: typeof posts.$inferSelect,
+  connection: ConnectionRow | null,
+): Promise<PublishOutcome> {
   if (!connection || connection.status !== 'connected') {
     await finish(deps, target, 'needs_reconnect', {
       error: 'The account is no longer connected. Reconnect it in Settings → Social Platforms, then retry.',
     });
-    return 'needs_reconnect' as const;
+    return 'needs_reconnect';
   }
   const media = post.mediaId ? await deps.loadMedia(post.mediaId, post.userId) : undefined;
   if (media === null) {
     await finish(deps, target, 'failed', {
       error: 'The post’s image no longer exists. Add it again and retry.',
     });
-    return 'failed' as const;
+    return 'failed';
   }
-
   try {
     const result = await publishVia(deps, connection, {
       text: post.body,
@@ -98,57 +158,16 @@ export async function publishTarget(deps: EngineDeps, job: PublishJob) {
       ...(post.link ? { link: post.link } : {}),
       ...(media ? { media } : {}),
     });
-    await finish(deps, target, 'published', { remoteId: result.remoteId, remoteUrl: result.url ?? null });
-    return 'published' as const;
+    await recordPublished(deps.db, {
+      id: target.id,
+      remoteId: result.remoteId,
+      remoteUrl: result.url ?? null,
+      at: clock(deps),
+    });
+    return 'published';
   } catch (err) {
     if (!(err instanceof PlatformError)) throw err;
     return handleFailure(deps, target, connection.id, err);
-  }
-}
-
-async function handleFailure(deps: EngineDeps, target: TargetRow, connectionId: string, err: PlatformError) {
-  const now = clock(deps);
-  switch (err.kind) {
-    case 'retry':
-    case 'rate_limited': {
-      if (err.kind === 'rate_limited' && err.retryAfterMs) {
-        await blockAccount(deps.db, connectionId, new Date(now.getTime() + err.retryAfterMs));
-      }
-      if (target.attempts >= deps.settings.maxAttempts) {
-        await finish(deps, target, 'failed', {
-          error: `${err.message} (gave up after ${target.attempts} attempts)`,
-        });
-        return 'failed' as const;
-      }
-      const backoff = deps.settings.backoffMs * 2 ** (target.attempts - 1);
-      await retryLater(
-        deps,
-        target,
-        new Date(now.getTime() + Math.max(backoff, err.retryAfterMs ?? 0)),
-        err.message,
-      );
-      return 'retrying' as const;
-    }
-    case 'auth':
-      await markNeedsReconnect(deps.db, connectionId, err.message);
-      await finish(deps, target, 'needs_reconnect', { error: err.message });
-      return 'needs_reconnect' as const;
-    case 'content':
-      await finish(deps, target, 'failed', { error: err.message });
-      return 'failed' as const;
-    case 'unknown':
-      await deps.db.transaction(async (tx) => {
-        await tx
-          .update(postTargets)
-          .set({ status: 'unknown', error: err.message, updatedAt: now })
-          .where(and(eq(postTargets.id, target.id), eq(postTargets.status, 'publishing')));
-        await deps.enqueueIn(tx)(
-          queues.reconcile,
-          { targetId: target.id, version: target.version },
-          new Date(now.getTime() + deps.settings.reconcileAfterMs),
-        );
-      });
-      return 'unknown' as const;
   }
 }
 
@@ -264,145 +283,4 @@ export async function sweepStale(deps: EngineDeps) {
   for (const t of overdue)
     await deps.enqueueIn(deps.db)(queues.publish, { targetId: t.id, version: t.version });
   return stale.length + overdue.length;
-}
-
-async function finish(
-  deps: EngineDeps,
-  target: TargetRow,
-  status: 'published' | 'failed' | 'needs_reconnect',
-  fields: { remoteId?: string; remoteUrl?: string | null; error?: string },
-  from: 'publishing' | 'unknown' = 'publishing',
-) {
-  const now = clock(deps);
-  await deps.db.transaction(async (tx) => {
-    const [done] = await tx
-      .update(postTargets)
-      .set({
-        status,
-        remoteId: fields.remoteId ?? null,
-        remoteUrl: fields.remoteUrl ?? null,
-        error: fields.error ?? null,
-        publishedAt: status === 'published' ? now : null,
-        updatedAt: now,
-      })
-      .where(and(eq(postTargets.id, target.id), eq(postTargets.status, from)))
-      .returning({ postId: postTargets.postId });
-    if (done && status === 'failed') {
-      const [post] = await tx.select({ userId: posts.userId }).from(posts).where(eq(posts.id, done.postId));
-      if (post) {
-        await tx.insert(notifications).values({
-          userId: post.userId,
-          kind: 'post.failed',
-          title: `A post to ${target.accountName} failed`,
-          body: fields.error ?? 'The network refused the post.',
-        });
-      }
-    }
-  });
-}
-
-async function retryLater(
-  deps: EngineDeps,
-  target: TargetRow,
-  at: Date,
-  error: string | null,
-  opts: { countAttempt?: boolean; from?: 'publishing' | 'unknown' } = {},
-) {
-  const now = clock(deps);
-  await deps.db.transaction(async (tx) => {
-    const [moved] = await tx
-      .update(postTargets)
-      .set({
-        status: 'scheduled',
-        dueAt: at,
-        version: sql`${postTargets.version} + 1`,
-        error,
-        updatedAt: now,
-        ...(opts.countAttempt === false ? { attempts: sql`${postTargets.attempts} - 1` } : {}),
-      })
-      .where(and(eq(postTargets.id, target.id), eq(postTargets.status, opts.from ?? 'publishing')))
-      .returning({ version: postTargets.version });
-    if (moved) await deps.enqueueIn(tx)(queues.publish, { targetId: target.id, version: moved.version }, at);
-  });
-}
-
-const limitKeys = (target: TargetRow, connectionId: string | null) => [
-  `network:${target.network}`,
-  ...(connectionId ? [`account:${connectionId}`] : []),
-];
-
-async function rateLimitedUntil(db: Db, target: TargetRow, now: Date): Promise<Date | null> {
-  const rows = await db
-    .select({ until: rateLimits.blockedUntil })
-    .from(rateLimits)
-    .where(
-      sql`${rateLimits.key} in (${sql.join(
-        limitKeys(target, target.connectionId).map((k) => sql`${k}`),
-        sql`, `,
-      )})`,
-    );
-  const latest = rows
-    .map((r) => r.until)
-    .filter((d) => d > now)
-    .sort((a, b) => b.getTime() - a.getTime())[0];
-  return latest ?? null;
-}
-
-/** Remembers a rate-limit window for the account so every worker waits it out. */
-async function blockAccount(db: Db, connectionId: string, until: Date) {
-  await db
-    .insert(rateLimits)
-    .values({ key: `account:${connectionId}`, blockedUntil: until })
-    .onConflictDoUpdate({
-      target: rateLimits.key,
-      set: { blockedUntil: sql`greatest(${rateLimits.blockedUntil}, excluded.blocked_until)` },
-    });
-}
-
-type ConnectionRow = typeof socialConnections.$inferSelect;
-
-function credentialsOf(deps: EngineDeps, c: ConnectionRow) {
-  const accessToken = deps.cipher.decrypt(c.accessToken, tokenAad(c, 'access'));
-  const tokenSecret = c.tokenSecret ? deps.cipher.decrypt(c.tokenSecret, tokenAad(c, 'secret')) : '';
-  return { accessToken, tokenSecret };
-}
-
-function publishVia(
-  deps: EngineDeps,
-  c: ConnectionRow,
-  target: { text: string; accountId: string; link?: string; media?: PublishMedia },
-) {
-  const { accessToken, tokenSecret } = credentialsOf(deps, c);
-  switch (c.network) {
-    case 'x':
-      return deps.platforms.x.publish({ ...target, credentials: { token: accessToken, tokenSecret } });
-    case 'linkedin':
-      return deps.platforms.linkedin.publish({ ...target, credentials: { accessToken } });
-    case 'facebook':
-      return deps.platforms.facebook.publish({ ...target, credentials: { accessToken } });
-    case 'instagram':
-      return deps.platforms.instagram.publish({ ...target, credentials: { accessToken } });
-  }
-}
-
-function reconcileVia(
-  deps: EngineDeps,
-  c: ConnectionRow,
-  target: { text: string; accountId: string; link?: string; since: Date },
-) {
-  const { accessToken, tokenSecret } = credentialsOf(deps, c);
-  const { since, ...rest } = target;
-  switch (c.network) {
-    case 'x':
-      return deps.platforms.x.reconcile(
-        { ...rest, credentials: { token: accessToken, tokenSecret } },
-        { since },
-      );
-    case 'linkedin':
-      return deps.platforms.linkedin.reconcile({ ...rest, credentials: { accessToken } }, { since });
-    case 'facebook':
-      return deps.platforms.facebook.reconcile({ ...rest, credentials: { accessToken } }, { since });
-    case 'instagram':
-      return deps.platforms.instagram.reconcile({ ...rest, credentials: { accessToken } }, { since });
-  }
 }

@@ -1,0 +1,95 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { PgBoss } from 'pg-boss';
+import { startPublishing, type EngineDeps } from '../modules/posts/engine.js';
+import { groupCommit } from '../lib/group-commit.js';
+import { queues, type PublishJob } from './queues.js';
+
+export interface PumpOptions {
+  /** Network calls in flight at most. */
+  concurrency: number;
+  /** Jobs fetched per round trip at most. */
+  maxFetch?: number;
+  /** Wait between polls when the queue is empty. */
+  idleMs?: number;
+}
+
+/**
+ * Keeps up to `concurrency` publishes in flight. pg-boss's own `work()` completes a fetched batch
+ * only when its slowest job ends, which left most slots idle under load; this loop refills slots as
+ * soon as they free up, claims each fetched batch in one statement (engine.startPublishing), and
+ * completes jobs one by one as their targets finish — written together (group commit), so a busy
+ * worker makes few round trips per publish. A handler that throws (a bug, not a network failure)
+ * leaves its target to the sweep, which reconciles, never re-sends.
+ */
+export function startPublishPump(boss: PgBoss, deps: EngineDeps, opts: PumpOptions) {
+  const maxFetch = opts.maxFetch ?? 100;
+  const idleMs = opts.idleMs ?? 500;
+  let inFlight = 0;
+  let running = true;
+  let wake: (() => void) | null = null;
+  const completions = groupCommit<string>((ids) => boss.complete(queues.publish, ids).then(() => undefined), {
+    maxBatch: 1000,
+  });
+
+  const release = () => {
+    inFlight -= 1;
+    wake?.();
+  };
+
+  async function dispatch(jobs: { id: string; data: PublishJob }[]) {
+    let outcomes: Promise<unknown>[];
+    try {
+      outcomes = await startPublishing(
+        deps,
+        jobs.map((j) => j.data),
+      );
+    } catch (err) {
+      console.error('publish batch failed to start', err);
+      outcomes = jobs.map(() => Promise.resolve());
+    }
+    outcomes.forEach((outcome, i) => {
+      const job = jobs[i];
+      if (!job) return;
+      void outcome
+        .catch((err: unknown) => console.error('publish job failed', job.data.targetId, err))
+        .then(() => completions.add(job.id))
+        .catch((err: unknown) => console.error('completing a publish job failed', job.id, err))
+        .finally(release);
+    });
+  }
+
+  const loop = (async () => {
+    while (running) {
+      const free = opts.concurrency - inFlight;
+      // Refill when a worthwhile number of slots is free, so fetches stay batched under load.
+      if (free < Math.min(maxFetch, Math.ceil(opts.concurrency / 4))) {
+        await new Promise<void>((resolve) => (wake = resolve));
+        wake = null;
+        continue;
+      }
+      let jobs: { id: string; data: PublishJob }[] = [];
+      try {
+        jobs = await boss.fetch<PublishJob>(queues.publish, { batchSize: Math.min(free, maxFetch) });
+      } catch (err) {
+        if (running) console.error('fetching publish jobs failed', err);
+      }
+      if (jobs.length === 0) {
+        if (running) await sleep(idleMs);
+        continue;
+      }
+      inFlight += jobs.length;
+      void dispatch(jobs);
+    }
+  })();
+
+  return {
+    /** Stops fetching and waits (bounded) for the publishes in flight to be written down. */
+    async stop(timeoutMs = 10_000) {
+      running = false;
+      wake?.();
+      await loop;
+      const deadline = Date.now() + timeoutMs;
+      while ((inFlight > 0 || completions.pending > 0) && Date.now() < deadline) await sleep(20);
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import type { socialConnections } from '../../db/schema.js';
+import type { PublishMedia } from '../../platforms/index.js';
+import { tokenAad } from '../social/connections.js';
+import type { EngineDeps } from './engine.js';
+
+export type ConnectionRow = typeof socialConnections.$inferSelect;
+
+/** The connection's credentials, opened for one call. */
+function credentialsOf(deps: EngineDeps, c: ConnectionRow) {
+  const accessToken = deps.cipher.decrypt(c.accessToken, tokenAad(c, 'access'));
+  const tokenSecret = c.tokenSecret ? deps.cipher.decrypt(c.tokenSecret, tokenAad(c, 'secret')) : '';
+  return Promise.resolve({ accessToken, tokenSecret });
+}
+
+/** Sends one post to the connection's network; throws PlatformError on any failure. */
+export async function publishVia(
+  deps: EngineDeps,
+  c: ConnectionRow,
+  target: { text: string; accountId: string; link?: string; media?: PublishMedia },
+) {
+  const { accessToken, tokenSecret } = await credentialsOf(deps, c);
+  switch (c.network) {
+    case 'x':
+      return deps.platforms.x.publish({ ...target, credentials: { token: accessToken, tokenSecret } });
+    case 'linkedin':
+      return deps.platforms.linkedin.publish({ ...target, credentials: { accessToken } });
+    case 'facebook':
+      return deps.platforms.facebook.publish({ ...target, credentials: { accessToken } });
+    case 'instagram':
+      return deps.platforms.instagram.publish({ ...target, credentials: { accessToken } });
+  }
+}
+
+/** Asks the connection's network whether a post with this text landed since `since`. */
+export async function reconcileVia(
+  deps: EngineDeps,
+  c: ConnectionRow,
+  target: { text: string; accountId: string; link?: string; since: Date },
+) {
+  const { accessToken, tokenSecret } = await credentialsOf(deps, c);
+  const { since, ...rest } = target;
+  switch (c.network) {
+    case 'x':
+      return deps.platforms.x.reconcile(
+        { ...rest, credentials: { token: accessToken, tokenSecret } },
+        { since },
+      );
+    case 'linkedin':
+      return deps.platforms.linkedin.reconcile({ ...rest, credentials: { accessToken } }, { since });
+    case 'facebook':
+      return deps.platforms.facebook.reconcile({ ...rest, credentials: { accessToken } }, { since });
+    case 'instagram':
+      return deps.platforms.instagram.reconcile({ ...rest, credentials: { accessToken } }, { since });
+  }
+}
