@@ -49,6 +49,8 @@ export const scheduledPost = z
     body: z.string(),
     mediaId: z.uuid().nullable(),
     link: z.string().nullable(),
+    /** The library item it was made from, if any. */
+    contentId: z.uuid().nullable(),
     scheduledAt: z.iso.datetime().nullable(),
     timeZone: z.string(),
     status: postStatus,
@@ -76,6 +78,8 @@ export const postUpsert = z
       .nullable()
       .optional(),
     connectionIds: z.array(z.uuid()).max(50).default([]),
+    /** On create: the library item the post is made from (its card then shows Scheduled / Posted). */
+    contentId: z.uuid().nullable().optional(),
     publishNow: z.boolean().default(false),
     scheduledAt: z.iso.datetime({ offset: true }).nullable().optional(),
     timeZone: z.string().max(64).default('UTC'),

@@ -9,8 +9,9 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as baseSchema from './schema.js';
 import * as postsSchema from './schema-posts.js';
+import * as librarySchema from './schema-library.js';
 
-const schema = { ...baseSchema, ...postsSchema };
+const schema = { ...baseSchema, ...postsSchema, ...librarySchema };
 
 /** Works from src/ (tests) and dist/ (built) alike. */
 const migrationsFolder = fileURLToPath(new URL('../../src/db/migrations', import.meta.url));

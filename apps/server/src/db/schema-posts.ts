@@ -1,4 +1,5 @@
 import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { contentItems } from './schema-library.js';
 import { networks, portals, socialConnections, tz, users } from './schema.js';
 
 export const targetStatuses = [
@@ -25,12 +26,17 @@ export const posts = pgTable(
     body: text('body').notNull().default(''),
     mediaId: uuid('media_id'),
     link: text('link'),
+    /** The library item it was made from, if any (the content card's Scheduled / Posted labels). */
+    contentId: uuid('content_id').references(() => contentItems.id, { onDelete: 'set null' }),
     scheduledAt: tz('scheduled_at'),
     timeZone: text('time_zone').notNull().default('UTC'),
     createdAt: tz('created_at').notNull().defaultNow(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('posts_user_scheduled_idx').on(t.userId, t.scheduledAt)],
+  (t) => [
+    index('posts_user_scheduled_idx').on(t.userId, t.scheduledAt),
+    index('posts_user_content_idx').on(t.userId, t.contentId),
+  ],
 );
 
 /**

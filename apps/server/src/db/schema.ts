@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   customType,
   index,
   integer,
@@ -226,6 +227,11 @@ export const media = pgTable(
     /** Hex SHA-256 of `data`; the public URL's ETag. */
     sha256: text('sha256').notNull(),
     altText: text('alt_text'),
+    /**
+     * Shared with the portal's members: a library item or brand uses it, so any member of the
+     * portal may show it and post it. Private (false) images stay their owner's alone.
+     */
+    library: boolean('library').notNull().default(false),
     data: bytea('data').notNull(),
     createdAt: tz('created_at').notNull().defaultNow(),
   },

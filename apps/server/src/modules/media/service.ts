@@ -1,7 +1,7 @@
 import type { MediaRecord, StoredImageType } from '@fitpost/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { media } from '../../db/schema.js';
+import { media, users } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import type { PublishMedia } from '../../platforms/types.js';
 import type { Actor } from '../auth/sessions.js';
@@ -138,15 +138,27 @@ export interface PublishableMedia extends PublishMedia {
 }
 
 /**
- * One of `userId`'s images for publishing, or null when it is gone or belongs to someone else
- * (a post must only ever carry its own author's image).
+ * SQL condition: the image may go into a post of this member — their own, or one their portal's
+ * library shares (a content item's graphic or a brand's logo). Anyone else's stays out of reach.
+ */
+export function mediaUsableBy(member: { userId: string; portalId: number | SQL }) {
+  return or(
+    eq(media.userId, member.userId),
+    and(eq(media.library, true), eq(media.portalId, member.portalId)),
+  );
+}
+
+/**
+ * One of `userId`'s images for publishing — their own or their portal's library image — or null
+ * when it is gone or belongs to someone else (a post must never carry another member's image).
  */
 export async function loadMediaForPublishing(
   deps: MediaDeps,
   id: string,
   userId: string,
 ): Promise<PublishableMedia | null> {
-  const owned = and(eq(media.id, id), eq(media.userId, userId));
+  const portalOfUser = sql`(select ${users.portalId} from ${users} where ${users.id} = ${userId})`;
+  const owned = and(eq(media.id, id), mediaUsableBy({ userId, portalId: portalOfUser }));
   const [row] = await deps.db.select(recordColumns).from(media).where(owned);
   if (!row) return null;
   return {

@@ -5,11 +5,13 @@ import {
   type postSearchQuery,
   type postUpsert,
 } from '@fitpost/contract';
-import { and, desc, eq, exists, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, exists, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { media, socialConnections } from '../../db/schema.js';
 import { posts, postTargets } from '../../db/schema-posts.js';
+import { contentItems } from '../../db/schema-library.js';
+import { mediaUsableBy } from '../media/service.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { queues } from '../../jobs/queues.js';
 import type { Actor } from '../auth/sessions.js';
@@ -43,6 +45,7 @@ export function presentPost(post: PostRow, targets: TargetRow[]): ScheduledPost 
     body: post.body,
     mediaId: post.mediaId,
     link: post.link,
+    contentId: post.contentId,
     scheduledAt: post.scheduledAt?.toISOString() ?? null,
     timeZone: post.timeZone,
     status: derivePostStatus(targets),
@@ -76,8 +79,21 @@ async function validate(deps: PostsDeps, actor: Actor, input: Upsert) {
     const [own] = await deps.db
       .select({ id: media.id })
       .from(media)
-      .where(and(eq(media.id, input.mediaId), eq(media.userId, actor.userId)));
+      .where(and(eq(media.id, input.mediaId), mediaUsableBy(actor)));
     if (!own) throw new AppError('validation', 'Choose an image you uploaded.');
+  }
+  if (input.contentId) {
+    const [content] = await deps.db
+      .select({ id: contentItems.id })
+      .from(contentItems)
+      .where(
+        and(
+          eq(contentItems.id, input.contentId),
+          eq(contentItems.portalId, actor.portalId),
+          or(isNull(contentItems.ownerId), eq(contentItems.ownerId, actor.userId)),
+        ),
+      );
+    if (!content) throw new AppError('validation', 'Choose content from your library.');
   }
   const connections = await deps.db
     .select()
@@ -118,6 +134,7 @@ export async function createPost(deps: PostsDeps, actor: Actor, input: Upsert) {
         body: input.body,
         mediaId: input.mediaId ?? null,
         link: input.link ?? null,
+        contentId: input.contentId ?? null,
         scheduledAt: when,
         timeZone: input.timeZone,
       })
