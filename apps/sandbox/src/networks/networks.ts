@@ -43,6 +43,7 @@ export function createNetworks(options: NetworksOptions): Networks {
     routes: [
       createPublishedRoute(context.published),
       createFaultsRoute(context.faults),
+      linkedin.controlRoute(),
       createAccountsRoute({
         x: (count, prefix) => x.createAccounts(count, prefix),
         linkedin: (count, prefix) => linkedin.createAccounts(count, prefix),

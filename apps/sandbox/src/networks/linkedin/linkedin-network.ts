@@ -2,6 +2,7 @@ import { HttpError, type Route } from '../../http.js';
 import { demoLinkedInMembers } from '../demo-accounts.js';
 import type { NetworkContext } from '../network.js';
 import { createPost, getImage, initializeImageUpload, uploadImage, userinfo } from './linkedin-api.js';
+import { createLinkedInControlRoute } from './linkedin-controls.js';
 import type { LinkedInDeps } from './linkedin-deps.js';
 import { findPostsByAuthor } from './linkedin-posts-finder.js';
 import { accessToken, authorization, revoke } from './linkedin-oauth.js';
@@ -58,6 +59,11 @@ export class LinkedInNetwork {
         throw new HttpError(404, 'not_found', `Nothing is served at ${url.pathname}.`);
       },
     };
+  }
+
+  /** Test controls under /_sandbox/linkedin: token lifetimes and revoking a member's authorization. */
+  controlRoute(): Route {
+    return createLinkedInControlRoute(this.deps.state);
   }
 
   nameOf(id: string): string | undefined {

@@ -9,7 +9,7 @@ import { splitList } from '../network.js';
 import { withParams } from '../redirects.js';
 import { oauthError } from './linkedin-errors.js';
 import type { LinkedInDeps } from './linkedin-deps.js';
-import { ACCESS_TOKEN_TTL_SECONDS, type LinkedInMember } from './linkedin-state.js';
+import type { LinkedInMember } from './linkedin-state.js';
 
 const NETWORK_LABEL = 'LinkedIn';
 
@@ -163,7 +163,8 @@ export async function accessToken(deps: LinkedInDeps, req: IncomingMessage, res:
   const stored = deps.state.refreshTokens.get(request.refresh_token);
   const member = stored && deps.state.members.get(stored.memberId);
   if (!stored || !member || stored.expiresAt < Date.now() || stored.generation !== member.generation) {
-    throw oauthError(400, 'invalid_request', 'The provided refresh token is invalid or has expired');
+    // RFC 6749 §5.2: an invalid, expired or revoked refresh token is `invalid_grant`.
+    throw oauthError(400, 'invalid_grant', 'The provided refresh token is invalid or has expired');
   }
   sendJson(res, 200, tokenAnswer(deps, member, stored.scopes, request.refresh_token));
 }
@@ -177,7 +178,7 @@ function tokenAnswer(
   const refresh = deps.state.refreshTokens.get(refreshToken);
   return {
     access_token: deps.state.issueAccessToken(member, scopes),
-    expires_in: ACCESS_TOKEN_TTL_SECONDS,
+    expires_in: deps.state.lifetimes.accessTokenSeconds,
     refresh_token: refreshToken,
     // A refresh token's lifetime counts down from the first authorization and is never extended.
     refresh_token_expires_in: Math.max(0, Math.floor(((refresh?.expiresAt ?? 0) - Date.now()) / 1000)),

@@ -67,8 +67,20 @@ export function personUrn(memberId: string): string {
   return `urn:li:person:${memberId}`;
 }
 
+/** How long tokens minted from now on live; tests shorten them through /_sandbox/linkedin/tokens. */
+export interface TokenLifetimes {
+  accessTokenSeconds: number;
+  refreshTokenSeconds: number;
+}
+
+export const DEFAULT_TOKEN_LIFETIMES: TokenLifetimes = {
+  accessTokenSeconds: ACCESS_TOKEN_TTL_SECONDS,
+  refreshTokenSeconds: REFRESH_TOKEN_TTL_SECONDS,
+};
+
 /** Everything LinkedIn remembers, in Maps so publishing stays O(1) per call. */
 export class LinkedInState {
+  lifetimes: TokenLifetimes = { ...DEFAULT_TOKEN_LIFETIMES };
   readonly members = new Map<string, LinkedInMember>();
   readonly accessTokens = new Map<string, LinkedInAccessToken>();
   readonly refreshTokens = new Map<string, LinkedInRefreshToken>();
@@ -105,7 +117,7 @@ export class LinkedInState {
     this.accessTokens.set(value, {
       memberId: member.id,
       scopes,
-      expiresAt: Date.now() + ACCESS_TOKEN_TTL_SECONDS * 1000,
+      expiresAt: Date.now() + this.lifetimes.accessTokenSeconds * 1000,
       generation: member.generation,
       revoked: false,
     });
@@ -117,7 +129,7 @@ export class LinkedInState {
     this.refreshTokens.set(value, {
       memberId: member.id,
       scopes,
-      expiresAt: Date.now() + REFRESH_TOKEN_TTL_SECONDS * 1000,
+      expiresAt: Date.now() + this.lifetimes.refreshTokenSeconds * 1000,
       generation: member.generation,
     });
     return value;

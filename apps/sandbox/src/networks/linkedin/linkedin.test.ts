@@ -204,6 +204,54 @@ describe('LinkedIn connect flow (OAuth 2.0 authorization code)', () => {
     expect((await api('/v2/userinfo', refreshed.access_token)).status).toBe(200);
     const bogus = await tokenRequest({ grant_type: 'refresh_token', refresh_token: 'nope', ...CLIENT });
     expect(bogus.status).toBe(400);
+    expect(await bogus.json()).toMatchObject({ error: 'invalid_grant' });
+  });
+
+  it('mints short-lived tokens when a test asks, until reset', async () => {
+    const set = await fetch(`${sandbox.url}/_sandbox/linkedin/tokens`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ accessTokenSeconds: 1, refreshTokenSeconds: 3600 }),
+    });
+    expect(await set.json()).toEqual({ accessTokenSeconds: 1, refreshTokenSeconds: 3600 });
+    try {
+      const tokens = await connect();
+      expect(tokens.expires_in).toBe(1);
+      expect(tokens.refresh_token_expires_in).toBeLessThanOrEqual(3600);
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      const me = await api('/v2/userinfo', tokens.access_token);
+      expect(me.status).toBe(401);
+      expect(await me.json()).toMatchObject({ code: 'EXPIRED_ACCESS_TOKEN' });
+    } finally {
+      const reset = await fetch(`${sandbox.url}/_sandbox/linkedin/tokens`, { method: 'DELETE' });
+      expect(await reset.json()).toMatchObject({ accessTokenSeconds: 60 * 24 * 60 * 60 });
+    }
+    const bad = await fetch(`${sandbox.url}/_sandbox/linkedin/tokens`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ accessTokenSeconds: 0 }),
+    });
+    expect(bad.status).toBe(400);
+  });
+
+  it('refuses every token of a member who took FitPost’s access back', async () => {
+    const tokens = await connect(ADMIN_ID);
+    const revoke = (memberId: string) =>
+      fetch(`${sandbox.url}/_sandbox/linkedin/revoke`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ memberId }),
+      });
+    expect((await revoke(ADMIN_ID)).status).toBe(204);
+    expect((await revoke('NoSuchMember')).status).toBe(404);
+    expect((await api('/v2/userinfo', tokens.access_token)).status).toBe(401);
+    const refresh = await tokenRequest({
+      grant_type: 'refresh_token',
+      refresh_token: tokens.refresh_token,
+      ...CLIENT,
+    });
+    expect(refresh.status).toBe(400);
+    expect(await refresh.json()).toMatchObject({ error: 'invalid_grant' });
   });
 
   it('stops honouring a token revoked with POST /oauth/v2/revoke', async () => {
