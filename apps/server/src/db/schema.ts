@@ -215,9 +215,8 @@ export const media = pgTable(
     portalId: integer('portal_id')
       .notNull()
       .references(() => portals.id),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Who uploaded it; null for library graphics FitPost made itself (the demo seed). */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: mediaKinds }).notNull().default('image'),
     /** What it was re-encoded to: image/jpeg, or image/png when it has transparency. */
     mimeType: text('mime_type', { enum: mediaMimeTypes }).notNull(),

@@ -74,6 +74,7 @@ CREATE TABLE "tags" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "media" ALTER COLUMN "user_id" DROP NOT NULL;--> statement-breakpoint
 ALTER TABLE "media" ADD COLUMN "library" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "posts" ADD COLUMN "content_id" uuid;--> statement-breakpoint
 ALTER TABLE "brands" ADD CONSTRAINT "brands_portal_id_portals_id_fk" FOREIGN KEY ("portal_id") REFERENCES "public"."portals"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
