@@ -7,6 +7,7 @@ import { createJobs } from './jobs/boss.js';
 import { resolveTokenCipher } from './lib/token-keys.js';
 import { startWorker } from './jobs/worker.js';
 import { engineDeps } from './modules/posts/wiring.js';
+import { reencryptTokens } from './modules/social/rekey.js';
 import { createPlatforms } from './platforms/index.js';
 
 /**
@@ -34,6 +35,16 @@ async function main() {
         sweepIntervalMs: config.publish.sweepIntervalMs,
       })
     : null;
+  // After a key rotation, tokens still sealed with an older key are re-sealed in the background.
+  if (runWorker) {
+    reencryptTokens(database.db, cipher, { batchSize: 200 }).then(
+      (r) =>
+        console.log(
+          `FitPost token keys: ${r.resealed} re-sealed, ${r.unreadable} unreadable of ${r.scanned} connections`,
+        ),
+      (err: unknown) => console.error('FitPost token keys: re-sealing failed:', err),
+    );
+  }
 
   const app = config.services.includes('api')
     ? await buildApp({ config, database, jobs, cipher, platforms })

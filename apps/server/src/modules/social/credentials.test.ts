@@ -3,11 +3,13 @@ import { answerConsent } from '@fitpost/sandbox/testing';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, socialConnections } from '../../db/schema.js';
+import { createTokenCipher, newTokenKey, parseTokenKeys } from '../../lib/crypto.js';
 import { createPlatforms, PlatformError, type Platforms } from '../../platforms/index.js';
 import { makeUser, startTestApp, type TestApp } from '../../test/harness.js';
 import type { Actor } from '../auth/sessions.js';
 import { saveConnection, tokenAad, type ConnectedAccount } from './connections.js';
 import { freshCredentials } from './credentials.js';
+import { resealConnection } from './rekey.js';
 
 const COACH_ID = 'CaseyCoach1001';
 const ADMIN_ID = 'AlexAdmin1002';
@@ -173,6 +175,27 @@ describe('freshCredentials on LinkedIn', () => {
     const fresh = await freshCredentials({ db: t.db, cipher: t.cipher, platforms: racing }, row);
     expect(fresh.accessToken).toBe(winner);
     expect(t.cipher.decrypt((await rowOf(row.id)).accessToken, tokenAad(row, 'access'))).toBe(winner);
+  });
+
+  it('stores its refresh over a row that a key rotation re-sealed meanwhile', async () => {
+    const actor = await member();
+    const { row, tokens } = await connectLinkedIn(actor, COACH_ID, 60);
+    const rotated = createTokenCipher(parseTokenKeys(`${newTokenKey('k9')},${t.config.tokenKeys ?? ''}`));
+    const rotating: Platforms = {
+      ...t.platforms,
+      linkedin: {
+        ...t.platforms.linkedin,
+        refresh: async (refreshToken) => {
+          expect(await resealConnection(t.db, rotated, await rowOf(row.id))).toBe('resealed');
+          return t.platforms.linkedin.refresh(refreshToken);
+        },
+      },
+    };
+    const fresh = await freshCredentials({ db: t.db, cipher: rotated, platforms: rotating }, row);
+    expect(fresh.accessToken).not.toBe(tokens.accessToken);
+    const stored = await rowOf(row.id);
+    expect(stored.accessToken).toMatch(/^v1\.k9\./);
+    expect(rotated.decrypt(stored.accessToken, tokenAad(stored, 'access'))).toBe(fresh.accessToken);
   });
 
   it('marks the connection needs_reconnect, tells the member and throws auth when LinkedIn refuses', async () => {
