@@ -1,24 +1,20 @@
 import type { socialConnections } from '../../db/schema.js';
 import type { PublishMedia } from '../../platforms/index.js';
-import { tokenAad } from '../social/connections.js';
+import { freshCredentials } from '../social/credentials.js';
 import type { EngineDeps } from './engine.js';
 
 export type ConnectionRow = typeof socialConnections.$inferSelect;
 
-/** The connection's credentials, opened for one call. */
-function credentialsOf(deps: EngineDeps, c: ConnectionRow) {
-  const accessToken = deps.cipher.decrypt(c.accessToken, tokenAad(c, 'access'));
-  const tokenSecret = c.tokenSecret ? deps.cipher.decrypt(c.tokenSecret, tokenAad(c, 'secret')) : '';
-  return Promise.resolve({ accessToken, tokenSecret });
-}
-
-/** Sends one post to the connection's network; throws PlatformError on any failure. */
+/**
+ * Sends one post to the connection's network, refreshing its token first when it is about to
+ * lapse; throws PlatformError on any failure (a refused refresh is an `auth` one).
+ */
 export async function publishVia(
   deps: EngineDeps,
   c: ConnectionRow,
   target: { text: string; accountId: string; link?: string; media?: PublishMedia },
 ) {
-  const { accessToken, tokenSecret } = await credentialsOf(deps, c);
+  const { accessToken, tokenSecret } = await freshCredentials(deps, c);
   switch (c.network) {
     case 'x':
       return deps.platforms.x.publish({ ...target, credentials: { token: accessToken, tokenSecret } });
@@ -37,7 +33,7 @@ export async function reconcileVia(
   c: ConnectionRow,
   target: { text: string; accountId: string; link?: string; since: Date },
 ) {
-  const { accessToken, tokenSecret } = await credentialsOf(deps, c);
+  const { accessToken, tokenSecret } = await freshCredentials(deps, c);
   const { since, ...rest } = target;
   switch (c.network) {
     case 'x':
