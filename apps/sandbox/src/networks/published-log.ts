@@ -12,6 +12,8 @@ export interface PublishedEntry {
   accountName: string;
   text: string;
   mediaCount: number;
+  /** The alt text the post's (first) image carries, when it has one. */
+  altText?: string;
   /** The id the network answered with (tweet id, post URN, `{page}_{post}`, Instagram media id). */
   remoteId: string;
   /** ISO 8601, UTC. */

@@ -220,10 +220,10 @@ describe('Facebook Page publishing', () => {
     const photo = await facebook.publish({
       ...target,
       text: unique('Sunrise session'),
-      media: { url: `${imagesUrl}/photo.jpg`, mimeType: 'image/jpeg' },
+      media: { url: `${imagesUrl}/photo.jpg`, mimeType: 'image/jpeg', altText: 'Runners at sunrise' },
     });
     expect(await published('facebook', (entry) => entry.remoteId === photo.remoteId)).toEqual([
-      expect.objectContaining({ mediaCount: 1 }),
+      expect.objectContaining({ mediaCount: 1, altText: 'Runners at sunrise' }),
     ]);
   });
 
@@ -320,7 +320,11 @@ describe('Instagram publishing', () => {
     };
     const result = await createInstagramAdapter(settings()).publish(target);
     expect(await published('instagram', (entry) => entry.remoteId === result.remoteId)).toEqual([
-      expect.objectContaining({ text: `${target.text}\n\nhttps://example.com/plan`, mediaCount: 1 }),
+      expect.objectContaining({
+        text: `${target.text}\n\nhttps://example.com/plan`,
+        mediaCount: 1,
+        altText: 'A kettlebell swing',
+      }),
     ]);
   });
 

@@ -222,6 +222,8 @@ export function createFacebookAdapter(settings: PlatformSettings): FacebookAdapt
           params: {
             url: target.media.url,
             caption: composeText(target.text, target.link),
+            // Photo reference: `alt_text_custom`, the image's description for screen readers.
+            alt_text_custom: target.media.altText,
             published: 'true',
           },
           publishes: true,

@@ -181,9 +181,10 @@ describe('LinkedIn publishing', () => {
         text: unique('Form check'),
         media,
       });
-      expect(await published((entry) => entry.remoteId === result.remoteId)).toEqual([
-        expect.objectContaining({ mediaCount: 1 }),
-      ]);
+      const [entry] = await published((candidate) => candidate.remoteId === result.remoteId);
+      expect(entry).toMatchObject({ mediaCount: 1 });
+      // The alt text travels in the post's media content, and only when there is one.
+      expect(entry?.altText).toBe(media.altText);
     }
   });
 

@@ -187,7 +187,17 @@ describe('X publishing', () => {
     });
     for (const result of [fromBytes, fromUrl]) {
       expect(await publishedWith(result.remoteId)).toEqual([expect.objectContaining({ mediaCount: 1 })]);
+      expect((await publishedWith(result.remoteId))[0]?.altText).toBeUndefined();
     }
+    const described = await x().publish({
+      credentials,
+      accountId: id,
+      text: unique('Described'),
+      media: { url: `${imagesUrl}/graphic.png`, mimeType: 'image/png', altText: 'A coach spotting a squat' },
+    });
+    expect(await publishedWith(described.remoteId)).toEqual([
+      expect.objectContaining({ mediaCount: 1, altText: 'A coach spotting a squat' }),
+    ]);
     const missing = await failure(
       x().publish({
         credentials,

@@ -1,6 +1,7 @@
 /**
  * X: the OAuth 1.0a three-legged flow ("Obtaining access tokens using 3-legged OAuth flow"), the v2 user
- * lookup, media upload, post creation and user Post timeline, every call signed with OAuth 1.0a user context.
+ * lookup, media upload with alt text, post creation and user Post timeline, every call signed with OAuth 1.0a
+ * user context.
  */
 import { z } from 'zod';
 
@@ -32,6 +33,8 @@ import type {
 const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 /** The media types the one-shot upload takes for images (Upload media, `media_type`). */
 const UPLOAD_MEDIA_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/bmp', 'image/tiff']);
+/** "Create Media metadata": alt text of at most 1,000 characters. */
+const MAX_ALT_TEXT_LENGTH = 1000;
 /** Timeline pages read while reconciling: 3 × 100 posts is far more than anyone posts in a few minutes. */
 const RECONCILE_PAGES = 3;
 
@@ -157,7 +160,21 @@ export function createXAdapter(settings: PlatformSettings): XAdapter {
         ...(UPLOAD_MEDIA_TYPES.has(media.mimeType) ? { media_type: media.mimeType } : {}),
       },
     });
-    return readJson(READ, answer, mediaSchema).data.id;
+    const mediaId = readJson(READ, answer, mediaSchema).data.id;
+    if (media.altText) {
+      // Create Media metadata (POST /2/media/metadata, the v2 successor of v1.1 media/metadata/create): the
+      // image's description for screen readers, attached before the post. Repeating it is harmless.
+      await call({
+        method: 'POST',
+        path: '/2/media/metadata',
+        credentials,
+        json: {
+          id: mediaId,
+          metadata: { alt_text: { text: [...media.altText].slice(0, MAX_ALT_TEXT_LENGTH).join('') } },
+        },
+      });
+    }
+    return mediaId;
   }
 
   return {

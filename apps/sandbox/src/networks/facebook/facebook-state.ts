@@ -82,6 +82,8 @@ export interface MediaContainer {
   id: string;
   igUserId: string;
   caption: string;
+  /** `alt_text` (image posts only, per "Content Publishing"). */
+  altText?: string;
   status: ContainerStatus;
   createdAt: number;
   /** Why processing failed, as the error media_publish will answer with. */

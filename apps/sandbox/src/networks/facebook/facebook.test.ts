@@ -338,9 +338,14 @@ describe('Publishing to a Facebook Page', () => {
     const byUrl = await graph(`/${COACH_PAGE}/photos`, {
       method: 'POST',
       token: pageToken,
-      form: { url: `${imagesUrl}/graphic.png`, message: unique('From a URL') },
+      form: {
+        url: `${imagesUrl}/graphic.png`,
+        message: unique('From a URL'),
+        alt_text_custom: 'Before and after',
+      },
     });
     expect(byUrl.status).toBe(200);
+    expect((await published('facebook')).at(-1)).toMatchObject({ altText: 'Before and after' });
     const broken = await graph(`/${COACH_PAGE}/photos`, {
       method: 'POST',
       token: pageToken,
@@ -409,6 +414,7 @@ describe('Instagram content publishing', () => {
       accountName: '@casey_coach_fitness',
       text: caption,
       mediaCount: 1,
+      altText: 'A coach',
       remoteId: id,
     });
     expect(await statusOf(containerId, token)).toBe('PUBLISHED');

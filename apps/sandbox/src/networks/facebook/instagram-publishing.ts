@@ -33,6 +33,7 @@ export function createContainer(
   }
   if (!imageUrl) throw invalidParameter('The parameter image_url is required');
   const caption = params.values.get('caption') ?? '';
+  const altText = params.values.get('alt_text');
   if ([...caption].length > MAX_CAPTION_LENGTH) {
     throw graphError(400, {
       message: 'Invalid parameter',
@@ -45,6 +46,7 @@ export function createContainer(
     id: deps.state.containerIds.take(),
     igUserId: account.id,
     caption,
+    ...(altText ? { altText } : {}),
     status: 'IN_PROGRESS',
     createdAt: Date.now(),
   };
@@ -158,6 +160,7 @@ export async function publishContainer(
         accountName: `@${account.username}`,
         text: container.caption,
         mediaCount: 1,
+        ...(container.altText ? { altText: container.altText } : {}),
         remoteId: mediaId,
       });
       return () => sendJson(res, 200, { id: mediaId });

@@ -85,6 +85,8 @@ export async function postPhoto(
       const caption = params.values.get('caption') ?? params.values.get('message');
       checkMessage(caption, params.values.has('caption') ? 'caption' : 'message');
       await receivePhoto(deps, params);
+      // Photo reference, "Creating": `alt_text_custom`, an accessible description of the image.
+      const altText = params.values.get('alt_text_custom');
       const photoId = deps.state.postIds.take();
       const postId = `${page.id}_${deps.state.postIds.take()}`;
       page.posts.push({
@@ -98,6 +100,7 @@ export async function postPhoto(
         accountName: page.name,
         text: caption ?? '',
         mediaCount: 1,
+        ...(altText ? { altText } : {}),
         remoteId: postId,
       });
       return () => sendJson(res, 200, { id: photoId, post_id: postId });

@@ -156,6 +156,7 @@ export async function createPost(deps: LinkedInDeps, req: IncomingMessage, res: 
         createdAt: now,
         lastModifiedAt: now,
       });
+      const altText = post.content?.media?.altText ?? post.content?.multiImage?.images[0]?.altText;
       if (post.lifecycleState === 'PUBLISHED') {
         deps.context.published.record({
           network: 'linkedin',
@@ -163,6 +164,7 @@ export async function createPost(deps: LinkedInDeps, req: IncomingMessage, res: 
           accountName: `${caller.member.givenName} ${caller.member.familyName}`,
           text: post.commentary,
           mediaCount: imageUrns.length,
+          ...(altText ? { altText } : {}),
           remoteId: urn,
         });
       }

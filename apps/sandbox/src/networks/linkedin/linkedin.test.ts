@@ -371,6 +371,7 @@ describe('POST /rest/posts', () => {
     expect((await publishedPosts(sandbox.url, { network: 'linkedin' })).at(-1)).toMatchObject({
       text,
       mediaCount: 1,
+      altText: 'A squat',
     });
   });
 });

@@ -1,4 +1,7 @@
-/** X API v2 endpoints FitPost uses: GET /2/users/me, POST /2/tweets, POST /2/media/upload (timeline: x-timeline.ts). */
+/**
+ * X API v2 endpoints FitPost uses: GET /2/users/me, POST /2/tweets, POST /2/media/upload, POST /2/media/metadata
+ * (timeline: x-timeline.ts).
+ */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import { z } from 'zod';
@@ -105,6 +108,7 @@ export async function createTweet(deps: XDeps, req: IncomingMessage, res: Server
         }
       }
       checkMedia(deps, account, mediaIds);
+      const altText = mediaIds.map((mediaId) => deps.state.media.get(mediaId)?.altText).find(Boolean);
       const id = deps.state.tweetIds.take();
       if (text !== '') account.texts.add(text);
       account.tweets.push({ id, text, mediaCount: mediaIds.length, createdAt: Date.now() });
@@ -114,6 +118,7 @@ export async function createTweet(deps: XDeps, req: IncomingMessage, res: Server
         accountName: `@${account.username}`,
         text,
         mediaCount: mediaIds.length,
+        ...(altText ? { altText } : {}),
         remoteId: id,
       });
       return () => sendJson(res, 201, { data: { id, text, edit_history_tweet_ids: [id] } });
@@ -230,4 +235,57 @@ async function parseUpload(body: ReceivedBody): Promise<Upload> {
     category: parsed.data.media_category,
     additionalOwners: parsed.data.additional_owners ?? [],
   };
+}
+
+/** "Create Media metadata": alt text is at most 1,000 characters. */
+const MAX_ALT_TEXT_LENGTH = 1000;
+
+const altTextSchema = z.object({ text: z.string().max(MAX_ALT_TEXT_LENGTH) });
+/** v2 `POST /2/media/metadata` `{ id, metadata: { alt_text: { text } } }`, or v1.1 `{ media_id, alt_text: { text } }`. */
+const metadataSchema = z.union([
+  z.object({
+    id: z.string().regex(/^\d{1,19}$/),
+    metadata: z.object({ alt_text: altTextSchema.optional() }),
+  }),
+  z.object({ media_id: z.string().regex(/^\d{1,19}$/), alt_text: altTextSchema.optional() }),
+]);
+
+/**
+ * POST /2/media/metadata ("Create Media metadata") and its v1.1 predecessor POST /1.1/media/metadata/create.json
+ * (which X serves on upload.twitter.com): attaches alt text to an uploaded image before it is posted. Only the
+ * uploader (or an additional owner) may describe it. v2 answers the stored metadata; v1.1 an empty 200.
+ */
+export async function createMediaMetadata(deps: XDeps, req: IncomingMessage, res: ServerResponse, url: URL) {
+  allowMethods(req, ['POST']);
+  const body = await receiveBody(req);
+  const account = authenticate(deps, req, url, body);
+  let json: unknown;
+  try {
+    json = JSON.parse(body.bytes.toString('utf8'));
+  } catch {
+    throw invalidRequest(['The request body must be a JSON object.']);
+  }
+  const parsed = metadataSchema.safeParse(json);
+  if (!parsed.success) {
+    throw invalidRequest(
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`),
+    );
+  }
+  const request = parsed.data;
+  const mediaId = 'id' in request ? request.id : request.media_id;
+  const altText = 'metadata' in request ? request.metadata.alt_text : request.alt_text;
+  const media = deps.state.media.get(mediaId);
+  if (!media || media.expiresAt < Date.now() || !media.owners.has(account.id)) {
+    throw invalidRequest([`Your media IDs are invalid: ${mediaId}.`]);
+  }
+  if (altText) media.altText = altText.text;
+  if (!('id' in request)) {
+    res.statusCode = 200;
+    res.setHeader('content-length', 0);
+    res.end();
+    return;
+  }
+  sendJson(res, 200, {
+    data: { id: mediaId, associated_metadata: altText ? { alt_text: { text: altText.text } } : {} },
+  });
 }

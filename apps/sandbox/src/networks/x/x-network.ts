@@ -3,7 +3,7 @@ import { HttpError } from '../../http.js';
 import { demoXAccounts } from '../demo-accounts.js';
 import type { NetworkContext } from '../network.js';
 import { OAuth1Verifier, type ConsumerCredentials } from './x-auth.js';
-import { createTweet, uploadMedia, usersMe } from './x-api-routes.js';
+import { createMediaMetadata, createTweet, uploadMedia, usersMe } from './x-api-routes.js';
 import type { XDeps } from './x-deps.js';
 import { accessToken, authorize, invalidateToken, requestToken } from './x-oauth-routes.js';
 import { XState } from './x-state.js';
@@ -24,6 +24,8 @@ const ROUTES: Record<string, XHandler> = {
   '/2/tweets': createTweet,
   '/2/users/me': usersMe,
   '/2/media/upload': uploadMedia,
+  '/2/media/metadata': createMediaMetadata,
+  '/1.1/media/metadata/create.json': createMediaMetadata,
 };
 
 /** A credential set for one X account, as the load-test control endpoint hands it out. */

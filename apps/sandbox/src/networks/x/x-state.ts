@@ -49,6 +49,8 @@ export interface XMedia {
   owners: Set<string>;
   size: number;
   expiresAt: number;
+  /** Set with POST /2/media/metadata (or the v1.1 media/metadata/create). */
+  altText?: string;
 }
 
 /** Request tokens are good for one authorization attempt of reasonable length. */

@@ -361,6 +361,56 @@ describe('POST /2/tweets', () => {
     expect(notImage.status).toBe(400);
   });
 
+  it('records alt text set with POST /2/media/metadata or v1.1 media/metadata/create, signed like the rest', async () => {
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+    const upload = async () => {
+      const uploaded = await xFetch('/2/media/upload', credentials, {
+        method: 'POST',
+        json: { media: png.toString('base64'), media_category: 'tweet_image' },
+      });
+      return z.object({ data: z.object({ id: z.string() }) }).parse(await uploaded.json()).data.id;
+    };
+    const v2 = await upload();
+    const described = await xFetch('/2/media/metadata', credentials, {
+      method: 'POST',
+      json: { id: v2, metadata: { alt_text: { text: 'A coach spotting a squat' } } },
+    });
+    expect(described.status).toBe(200);
+    expect(await described.json()).toEqual({
+      data: { id: v2, associated_metadata: { alt_text: { text: 'A coach spotting a squat' } } },
+    });
+    const text = unique('Described');
+    expect((await tweet(credentials, { text, media: { media_ids: [v2] } })).status).toBe(201);
+    expect((await published()).at(-1)).toMatchObject({ text, altText: 'A coach spotting a squat' });
+
+    const v1 = await upload();
+    const legacy = await xFetch('/1.1/media/metadata/create.json', credentials, {
+      method: 'POST',
+      json: { media_id: v1, alt_text: { text: 'Kettlebells in a row' } },
+    });
+    expect(legacy.status).toBe(200);
+    const other = unique('Described too');
+    expect((await tweet(credentials, { text: other, media: { media_ids: [v1] } })).status).toBe(201);
+    expect((await published()).at(-1)).toMatchObject({ text: other, altText: 'Kettlebells in a row' });
+
+    const tooLong = await xFetch('/2/media/metadata', credentials, {
+      method: 'POST',
+      json: { id: v1, metadata: { alt_text: { text: 'x'.repeat(1001) } } },
+    });
+    expect(tooLong.status).toBe(400);
+    const someoneElses = await xFetch('/2/media/metadata', await connect(ADMIN_ID), {
+      method: 'POST',
+      json: { id: v1, metadata: { alt_text: { text: 'Mine now' } } },
+    });
+    expect(someoneElses.status).toBe(400);
+    const unsigned = await fetch(`${sandbox.url}/x/2/media/metadata`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ id: v1, metadata: { alt_text: { text: 'Anyone' } } }),
+    });
+    expect(unsigned.status).toBe(401);
+  });
+
   it('stops honouring a token revoked with POST 1.1/oauth/invalidate_token', async () => {
     const own = await connect(ADMIN_ID);
     const revoked = await xFetch('/1.1/oauth/invalidate_token', own, { method: 'POST' });
