@@ -92,6 +92,8 @@ run('FitPost', 'apps/server/dist/main.js', {
   SANDBOX_PORT: String(sandboxPort),
   FITPOST_PUBLIC_HOSTS: publicHosts,
   FITPOST_PUBLIC_URL: publicUrl,
+  // The demo's feeds are served by the sandbox on loopback, which the feed fetcher refuses otherwise.
+  FITPOST_FEEDS_ALLOW_LOOPBACK: env.FITPOST_FEEDS_ALLOW_LOOPBACK ?? 'true',
 });
 await waitFor(`http://127.0.0.1:${port}/api/health`, 'FitPost');
 

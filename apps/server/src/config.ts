@@ -74,6 +74,7 @@ export const configSchema = z
     FITPOST_RECONCILE_AFTER_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
     FITPOST_PUBLISH_STALE_AFTER_MS: z.coerce.number().int().min(100).max(86_400_000).optional(),
     FITPOST_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+    FITPOST_FEEDS_ALLOW_LOOPBACK: boolean.optional(),
   })
   .transform((env) => {
     const publicUrl = env.FITPOST_PUBLIC_URL ?? `http://localhost:${env.PORT}`;
@@ -118,6 +119,13 @@ export const configSchema = z
         /** A target left `publishing` this long (its worker died mid-call) is handed to reconcile. */
         staleAfterMs: env.FITPOST_PUBLISH_STALE_AFTER_MS ?? env.FITPOST_NETWORK_TIMEOUT_MS * 2 + 60_000,
         sweepIntervalMs: env.FITPOST_SWEEP_INTERVAL_MS,
+      },
+      feeds: {
+        /**
+         * Lets feed fetches reach loopback (127/8, ::1) so the sandbox can serve demo feeds; private,
+         * link-local and metadata addresses stay refused regardless. Never on in production.
+         */
+        allowLoopback: env.FITPOST_FEEDS_ALLOW_LOOPBACK ?? false,
       },
       platforms: {
         x: {

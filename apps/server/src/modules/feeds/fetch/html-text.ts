@@ -1,0 +1,183 @@
+/**
+ * Named character references feeds actually use. An unknown name is left as written rather than
+ * guessed at; numeric references (&#8217; &#x2019;) always decode.
+ */
+const NAMED_ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+  ensp: ' ',
+  emsp: ' ',
+  thinsp: ' ',
+  shy: '',
+  zwj: '',
+  zwnj: '',
+  ndash: '–',
+  mdash: '—',
+  hellip: '…',
+  lsquo: '‘',
+  rsquo: '’',
+  sbquo: '‚',
+  ldquo: '“',
+  rdquo: '”',
+  bdquo: '„',
+  laquo: '«',
+  raquo: '»',
+  bull: '•',
+  middot: '·',
+  deg: '°',
+  times: '×',
+  divide: '÷',
+  plusmn: '±',
+  minus: '−',
+  frac12: '½',
+  frac14: '¼',
+  frac34: '¾',
+  sup2: '²',
+  sup3: '³',
+  micro: 'µ',
+  copy: '©',
+  reg: '®',
+  trade: '™',
+  euro: '€',
+  pound: '£',
+  yen: '¥',
+  cent: '¢',
+  sect: '§',
+  para: '¶',
+  dagger: '†',
+  prime: '′',
+  Prime: '″',
+  larr: '←',
+  rarr: '→',
+  uarr: '↑',
+  darr: '↓',
+  hearts: '♥',
+  check: '✓',
+  aacute: 'á',
+  agrave: 'à',
+  acirc: 'â',
+  atilde: 'ã',
+  auml: 'ä',
+  aring: 'å',
+  aelig: 'æ',
+  ccedil: 'ç',
+  eacute: 'é',
+  egrave: 'è',
+  ecirc: 'ê',
+  euml: 'ë',
+  iacute: 'í',
+  igrave: 'ì',
+  icirc: 'î',
+  iuml: 'ï',
+  ntilde: 'ñ',
+  oacute: 'ó',
+  ograve: 'ò',
+  ocirc: 'ô',
+  otilde: 'õ',
+  ouml: 'ö',
+  oslash: 'ø',
+  szlig: 'ß',
+  uacute: 'ú',
+  ugrave: 'ù',
+  ucirc: 'û',
+  uuml: 'ü',
+  yacute: 'ý',
+  yuml: 'ÿ',
+  Aacute: 'Á',
+  Agrave: 'À',
+  Auml: 'Ä',
+  Aring: 'Å',
+  AElig: 'Æ',
+  Ccedil: 'Ç',
+  Eacute: 'É',
+  Egrave: 'È',
+  Ntilde: 'Ñ',
+  Oacute: 'Ó',
+  Ouml: 'Ö',
+  Oslash: 'Ø',
+  Uacute: 'Ú',
+  Uuml: 'Ü',
+};
+
+function codePoint(value: number): string {
+  // The HTML parser maps NUL, surrogates and out-of-range values to the replacement character.
+  if (value === 0 || value > 0x10ffff || (value >= 0xd800 && value <= 0xdfff)) return '\uFFFD';
+  return String.fromCodePoint(value);
+}
+
+/** Decodes character references once (so `&amp;lt;` becomes the text `&lt;`, as a browser shows it). */
+export function decodeEntities(text: string): string {
+  return text.replace(
+    /&(?:#(\d{1,8})|#[xX]([0-9a-fA-F]{1,7})|([A-Za-z][A-Za-z0-9]{1,31}));/g,
+    (whole, dec, hex, name) => {
+      if (typeof dec === 'string') return codePoint(Number.parseInt(dec, 10));
+      if (typeof hex === 'string') return codePoint(Number.parseInt(hex, 16));
+      return (typeof name === 'string' ? NAMED_ENTITIES[name] : undefined) ?? whole;
+    },
+  );
+}
+
+/** C0 controls other than tab and line breaks never belong in a caption. */
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+
+/** Collapses runs of spaces, trims every line and keeps at most one blank line between paragraphs. */
+function tidyWhitespace(text: string): string {
+  return text
+    .replace(CONTROL_CHARACTERS, '')
+    .replace(/\r\n?/g, '\n')
+    .replace(/[^\S\n]+/g, ' ')
+    .split('\n')
+    .map((line) => line.trim())
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+/** Cuts to `maxLength` characters at a word boundary where one is near, ending with an ellipsis. */
+export function truncate(text: string, maxLength: number): string {
+  const characters = [...text];
+  if (characters.length <= maxLength) return text;
+  const cut = characters.slice(0, maxLength - 1).join('');
+  const boundary = cut.search(/\s\S*$/);
+  const base = boundary > maxLength * 0.8 ? cut.slice(0, boundary) : cut;
+  return `${base.trimEnd()}…`;
+}
+
+/** Plain text stays as written: only whitespace is tidied and the length capped. */
+export function plainText(text: string, maxLength: number): string {
+  return truncate(tidyWhitespace(text), maxLength);
+}
+
+const PARAGRAPH_TAGS =
+  /<\/?(?:address|article|aside|blockquote|div|dl|figcaption|figure|footer|h[1-6]|header|hr|ol|p|pre|section|table|ul)\b[^>]*>/gi;
+/** List items and table rows start a new line; their end tags add nothing. */
+const LINE_TAGS = /<(?:dd|dt|li|tr)\b[^>]*>/gi;
+
+/**
+ * HTML (a feed's description or content) to readable plain text: scripts, styles and comments
+ * dropped, paragraphs kept as blank lines, tags removed, character references decoded.
+ */
+export function htmlToText(html: string, maxLength: number): string {
+  const text = html
+    .replace(/<!\[CDATA\[([\s\S]*?)\]\]>/g, '$1')
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/<(script|style|template|noscript)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, '')
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(PARAGRAPH_TAGS, '\n\n')
+    .replace(LINE_TAGS, '\n')
+    .replace(/<\/?[A-Za-z][^>]*>/g, '')
+    .replace(/<![^>]*>|<\?[^>]*\?>/g, '');
+  return truncate(tidyWhitespace(decodeEntities(text)), maxLength);
+}
+
+/** The `src` of the first `<img>` in an HTML fragment, decoded, or null. */
+export function firstImageSource(html: string): string | null {
+  const match = /<img\b[^>]*?\ssrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(html);
+  const src = match?.[1] ?? match?.[2] ?? match?.[3];
+  return src ? decodeEntities(src.trim()) : null;
+}

@@ -1,0 +1,7 @@
+/**
+ * The feed fetcher: the one way FitPost fetches a member-supplied feed URL. Everything the feeds
+ * module needs is exported here; the files beside it are its internals.
+ */
+export type { FeedFetchOptions, FeedFetchResult, FetchedFeedItem } from './types.js';
+export { FeedFetchError, type FeedFetchErrorCode } from './errors.js';
+export { fetchFeed } from './fetch-feed.js';
