@@ -240,7 +240,8 @@ export type ContentSortField = (typeof contentSortFields)[number];
 
 /**
  * GET /api/content (Browse Library, Content Repository) and GET /api/favorite.
- * `q` is full-text over title, caption and tag names (words, "quoted phrases", -excluded);
+ * `q` is full-text over title, caption and searchable tag names: every word must match, each as a
+ * word prefix (`squat` finds "squats", `lun` finds "lunges"), stemmed in English;
  * `tagIds` narrows to items carrying every tag named; `include=all` (admins) also lists items
  * outside their active window. `sort=relevance` needs `q`, and is the default when `q` is given.
  */
