@@ -30,6 +30,8 @@ export const posts = pgTable(
     contentId: uuid('content_id').references(() => contentItems.id, { onDelete: 'set null' }),
     scheduledAt: tz('scheduled_at'),
     timeZone: text('time_zone').notNull().default('UTC'),
+    /** A draft's chosen accounts (a draft has no targets yet); empty once it is scheduled. */
+    draftConnectionIds: uuid('draft_connection_ids').array().notNull().default([]),
     createdAt: tz('created_at').notNull().defaultNow(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },

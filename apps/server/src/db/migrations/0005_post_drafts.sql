@@ -1,0 +1,1 @@
+ALTER TABLE "posts" ADD COLUMN "draft_connection_ids" uuid[] DEFAULT '{}' NOT NULL;
