@@ -20,6 +20,29 @@ export function sniffImageType(
   return undefined;
 }
 
+/**
+ * Whether an image's bytes run to the format's end marker: JPEG's EOI, PNG's IEND chunk, GIF's trailer, a
+ * RIFF size that covers the WebP file. A cut-off upload passes a magic-number check and fails here, as it
+ * would when a network decodes it.
+ */
+export function isCompleteImage(bytes: Uint8Array): boolean {
+  const data = Buffer.from(bytes);
+  switch (sniffImageType(data)) {
+    case 'image/jpeg':
+      return data.length >= 4 && data[data.length - 2] === 0xff && data[data.length - 1] === 0xd9;
+    case 'image/png':
+      return (
+        data.length >= 20 && data.subarray(data.length - 8, data.length - 4).toString('latin1') === 'IEND'
+      );
+    case 'image/gif':
+      return data[data.length - 1] === 0x3b;
+    case 'image/webp':
+      return data.length >= 12 && data.readUInt32LE(4) + 8 === data.length;
+    case undefined:
+      return false;
+  }
+}
+
 export type FetchImageResult =
   | { ok: true; bytes: Buffer; type: NonNullable<ReturnType<typeof sniffImageType>> }
   | {

@@ -46,9 +46,12 @@ afterEach(async () => {
 });
 
 function settings(
-  overrides: Partial<PlatformSettings['linkedin']> & { timeoutMs?: number } = {},
+  overrides: Partial<PlatformSettings['linkedin']> & {
+    timeoutMs?: number;
+    linkedinImagePollLimit?: number;
+  } = {},
 ): PlatformSettings {
-  const { timeoutMs = 5000, ...linkedin } = overrides;
+  const { timeoutMs = 5000, linkedinImagePollLimit = 5, ...linkedin } = overrides;
   return {
     x: { apiUrl: '', consumerKey: '', consumerSecret: '' },
     linkedin: {
@@ -63,6 +66,8 @@ function settings(
     timeoutMs,
     instagramPollMs: 10,
     instagramPollLimit: 10,
+    linkedinImagePollMs: 10,
+    linkedinImagePollLimit,
   };
 }
 
@@ -186,6 +191,49 @@ describe('LinkedIn publishing', () => {
       // The alt text travels in the post's media content, and only when there is one.
       expect(entry?.altText).toBe(media.altText);
     }
+  });
+
+  it('waits until LinkedIn has processed the image, and gives up as retry if it takes too long', async () => {
+    const target = (text: string) => ({
+      credentials,
+      accountId: COACH_ID,
+      text: unique(text),
+      media: {
+        url: 'http://127.0.0.1:9/unused.jpg',
+        bytes: () => Promise.resolve(JPEG),
+        mimeType: 'image/jpeg',
+      },
+    });
+    // The sandbox answers PROCESSING to the first status read: one read is not enough.
+    const impatient = target('Impatient');
+    const error = await failure(
+      createLinkedInAdapter(settings({ linkedinImagePollLimit: 1 })).publish(impatient),
+    );
+    expect(error).toMatchObject({ kind: 'retry', code: 'PROCESSING' });
+    expect(await published((entry) => entry.text.startsWith(toLittleText(impatient.text)))).toEqual([]);
+    const patient = target('Patient');
+    const result = await createLinkedInAdapter(settings({ linkedinImagePollLimit: 2 })).publish(patient);
+    expect(await published((entry) => entry.remoteId === result.remoteId)).toHaveLength(1);
+  });
+
+  it('answers content, publishing nothing, when LinkedIn cannot process the image', async () => {
+    const cutOff = JPEG.subarray(0, JPEG.length - 2);
+    const text = unique('Broken graphic');
+    const error = await failure(
+      createLinkedInAdapter(settings()).publish({
+        credentials,
+        accountId: COACH_ID,
+        text,
+        media: {
+          url: 'http://127.0.0.1:9/unused.jpg',
+          bytes: () => Promise.resolve(cutOff),
+          mimeType: 'image/jpeg',
+        },
+      }),
+    );
+    expect(error).toMatchObject({ kind: 'content', code: 'PROCESSING_FAILED' });
+    expect(error.message).toMatch(/LinkedIn could not process the picture/);
+    expect(await published((entry) => entry.text.startsWith(toLittleText(text)))).toEqual([]);
   });
 
   it('answers content to text over 3,000 characters and to a version LinkedIn does not serve', async () => {

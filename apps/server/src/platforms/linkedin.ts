@@ -2,6 +2,8 @@
  * LinkedIn: "Authorization Code Flow (3-legged OAuth)", "Sign In with LinkedIn using OpenID Connect"
  * (/v2/userinfo), and the versioned Posts and Images APIs (/rest/posts, /rest/images) posting as the member.
  */
+import { setTimeout as delay } from 'node:timers/promises';
+
 import { z } from 'zod';
 
 import { type ErrorBase, messages, PlatformError, reasonFrom } from './errors.js';
@@ -45,6 +47,9 @@ const RECONCILE_PAGES = 2;
 const RECONCILE_PAGE_SIZE = 50;
 /** Images API: LinkedIn takes images up to 36 megapixels; FitPost's graphics are far smaller. */
 const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
+/** Image status checks after an upload: every second, up to 20 times, unless the settings say otherwise. */
+const IMAGE_POLL_MS = 1000;
+const IMAGE_POLL_LIMIT = 20;
 
 export interface LinkedInAdapter extends PublishingAdapter<TokenCredentials> {
   readonly network: 'linkedin';
@@ -70,6 +75,9 @@ const userinfoSchema = z.object({
   picture: z.string().optional(),
 });
 const uploadSchema = z.object({ value: z.object({ uploadUrl: z.url(), image: z.string().min(1) }) });
+const imageSchema = z.object({
+  status: z.enum(['WAITING_UPLOAD', 'PROCESSING', 'AVAILABLE', 'PROCESSING_FAILED']),
+});
 const postsSchema = z.object({
   elements: z.array(z.object({ id: z.string(), commentary: z.string().optional(), createdAt: z.number() })),
 });
@@ -173,7 +181,46 @@ export function createLinkedInAdapter(settings: PlatformSettings): LinkedInAdapt
       token: accessToken,
       bytes: { data: bytes, type: media.mimeType },
     });
+    await waitUntilAvailable(accessToken, value.image);
     return value.image;
+  }
+
+  /**
+   * Images API, "Get an image": LinkedIn processes an upload before a post may use it, so its status is read
+   * until AVAILABLE. PROCESSING_FAILED is the picture's fault (content); still processing after the last
+   * check is `retry` (a later attempt uploads again).
+   */
+  async function waitUntilAvailable(accessToken: string, urn: string): Promise<void> {
+    const pollMs = settings.linkedinImagePollMs ?? IMAGE_POLL_MS;
+    const limit = settings.linkedinImagePollLimit ?? IMAGE_POLL_LIMIT;
+    for (let attempt = 0; attempt < limit; attempt += 1) {
+      if (attempt > 0) await delay(pollMs);
+      const answer = await call({
+        method: 'GET',
+        url: `${apiUrl}/rest/images/${encodeURIComponent(urn)}`,
+        token: accessToken,
+        versioned: true,
+      });
+      const { status } = readJson(READ, answer, imageSchema);
+      if (status === 'AVAILABLE') return;
+      if (status === 'PROCESSING_FAILED') {
+        throw new PlatformError({
+          network: 'linkedin',
+          kind: 'content',
+          code: status,
+          detail: `image ${urn}`,
+          message:
+            'LinkedIn could not process the picture for this post (it may be damaged or in a format LinkedIn does not take). Try another graphic.',
+        });
+      }
+    }
+    throw new PlatformError({
+      network: 'linkedin',
+      kind: 'retry',
+      code: 'PROCESSING',
+      detail: `image ${urn}`,
+      message: 'LinkedIn is still processing the picture; FitPost will try again shortly.',
+    });
   }
 
   return {

@@ -37,6 +37,9 @@ export interface PlatformSettings {
   /** How often, and how many times, to ask Instagram whether a media container is ready. */
   instagramPollMs: number;
   instagramPollLimit: number;
+  /** How often, and how many times, to ask LinkedIn whether an uploaded image is processed (1000 ms, 20 times). */
+  linkedinImagePollMs?: number;
+  linkedinImagePollLimit?: number;
 }
 
 /** X user-context credentials (OAuth 1.0a token credentials); they do not expire. */

@@ -5,7 +5,7 @@ import { z } from 'zod';
 
 import { allowMethods, readBytes, readJson, sendJson } from '../../http.js';
 import { networkAvatarUrl } from '../avatars.js';
-import { sniffImageType } from '../images.js';
+import { isCompleteImage, sniffImageType } from '../images.js';
 import { runPublish } from '../publish-call.js';
 import {
   accessDenied,
@@ -18,7 +18,13 @@ import {
   unprocessable,
 } from './linkedin-errors.js';
 import type { LinkedInDeps } from './linkedin-deps.js';
-import { type LinkedInAccessToken, type LinkedInMember, personUrn } from './linkedin-state.js';
+import {
+  type LinkedInAccessToken,
+  type LinkedInImage,
+  type LinkedInMember,
+  PROCESSING_READS,
+  personUrn,
+} from './linkedin-state.js';
 import { checkVersionHeader } from './linkedin-version.js';
 
 /** Posts API: the commentary of a post is limited to 3,000 characters. */
@@ -243,7 +249,22 @@ export async function initializeImageUpload(
   });
 }
 
-/** GET /rest/images/{image URN}: the image's processing status. */
+/** Processing ends after PROCESSING_READS reads: AVAILABLE, or PROCESSING_FAILED for an image cut short. */
+function readStatus(image: LinkedInImage): LinkedInImage['status'] {
+  if (image.status !== 'PROCESSING') return image.status;
+  if ((image.processingReads ?? 0) > 0) {
+    image.processingReads = (image.processingReads ?? 0) - 1;
+    return 'PROCESSING';
+  }
+  image.status = image.processed ?? 'AVAILABLE';
+  return image.status;
+}
+
+/**
+ * GET /rest/images/{image URN} ("Images API", Get an image): the image's status, WAITING_UPLOAD until its bytes
+ * arrive, then PROCESSING for the first read(s), then AVAILABLE, or PROCESSING_FAILED when LinkedIn cannot
+ * decode it (here: a file cut off before the format's end marker).
+ */
 export function getImage(deps: LinkedInDeps, req: IncomingMessage, res: ServerResponse, urn: string) {
   allowMethods(req, ['GET']);
   const caller = authenticate(deps, req);
@@ -251,7 +272,7 @@ export function getImage(deps: LinkedInDeps, req: IncomingMessage, res: ServerRe
   const image = deps.state.images.get(urn);
   if (!image || image.memberId !== caller.member.id)
     throw apiError(404, 'NOT_FOUND', `Image ${urn} not found`);
-  sendJson(res, 200, { id: image.urn, owner: personUrn(image.memberId), status: image.status });
+  sendJson(res, 200, { id: image.urn, owner: personUrn(image.memberId), status: readStatus(image) });
 }
 
 /** PUT <uploadUrl>: the image bytes, with the member's bearer token, as the Images API's upload step shows. */
@@ -270,7 +291,10 @@ export async function uploadImage(
   const bytes = await readBytes(req, IMAGE_UPLOAD_LIMIT);
   if (!sniffImageType(bytes))
     throw apiError(400, 'BAD_REQUEST', 'The uploaded file is not a supported image');
-  image.status = 'AVAILABLE';
+  // Decoding happens after the upload answers; the first status read(s) still see PROCESSING.
+  image.status = 'PROCESSING';
+  image.processingReads = PROCESSING_READS;
+  image.processed = isCompleteImage(bytes) ? 'AVAILABLE' : 'PROCESSING_FAILED';
   image.size = bytes.length;
   deps.state.uploads.delete(uploadId);
   res.statusCode = 201;

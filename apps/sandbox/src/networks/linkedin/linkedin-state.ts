@@ -34,13 +34,22 @@ export interface LinkedInAuthorizationCode {
   expiresAt: number;
 }
 
+/** Images API image statuses. */
+export type LinkedInImageStatus = 'WAITING_UPLOAD' | 'PROCESSING' | 'AVAILABLE' | 'PROCESSING_FAILED';
+
 export interface LinkedInImage {
   urn: string;
   memberId: string;
-  status: 'WAITING_UPLOAD' | 'AVAILABLE';
+  status: LinkedInImageStatus;
   uploadUrlExpiresAt: number;
   size?: number;
+  /** While PROCESSING: reads still answered PROCESSING before the image becomes `processed`. */
+  processingReads?: number;
+  processed?: 'AVAILABLE' | 'PROCESSING_FAILED';
 }
+
+/** An uploaded image stays PROCESSING for this many reads of GET /rest/images/{urn}, as LinkedIn's take a moment. */
+export const PROCESSING_READS = 1;
 
 /** A post as the Posts API returns it when read back (find by author). */
 export interface LinkedInPost {

@@ -360,8 +360,14 @@ describe('POST /rest/posts', () => {
       body: jpeg,
     });
     expect(uploaded.status).toBe(201);
-    const status = await api(`/rest/images/${encodeURIComponent(value.image)}`, token);
-    expect(await status.json()).toMatchObject({ id: value.image, status: 'AVAILABLE' });
+    const status = () => api(`/rest/images/${encodeURIComponent(value.image)}`, token);
+    expect(await (await status()).json()).toMatchObject({ id: value.image, status: 'PROCESSING' });
+    const whileProcessing = await createPost(
+      token,
+      postBody(COACH_ID, unique('Still processing'), { media: { id: value.image } }),
+    );
+    expect(whileProcessing.status).toBe(422);
+    expect(await (await status()).json()).toMatchObject({ id: value.image, status: 'AVAILABLE' });
     const text = unique('With a picture');
     const response = await createPost(
       token,
@@ -373,6 +379,33 @@ describe('POST /rest/posts', () => {
       mediaCount: 1,
       altText: 'A squat',
     });
+  });
+
+  it('fails processing an image cut off before its end, and refuses to post it', async () => {
+    const initialized = await api('/rest/images?action=initializeUpload', token, {
+      method: 'POST',
+      json: { initializeUploadRequest: { owner: `urn:li:person:${COACH_ID}` } },
+    });
+    const { value } = z
+      .object({ value: z.object({ uploadUrl: z.string(), image: z.string() }) })
+      .parse(await initialized.json());
+    const truncated = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46]);
+    const uploaded = await fetch(value.uploadUrl, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' },
+      body: truncated,
+    });
+    expect(uploaded.status).toBe(201);
+    const status = async () =>
+      await (await api(`/rest/images/${encodeURIComponent(value.image)}`, token)).json();
+    expect(await status()).toMatchObject({ status: 'PROCESSING' });
+    expect(await status()).toMatchObject({ status: 'PROCESSING_FAILED' });
+    expect(await status()).toMatchObject({ status: 'PROCESSING_FAILED' });
+    const refused = await createPost(
+      token,
+      postBody(COACH_ID, unique('Broken picture'), { media: { id: value.image } }),
+    );
+    expect(refused.status).toBe(422);
   });
 });
 
