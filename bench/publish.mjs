@@ -2,7 +2,8 @@
 // time to the last one, lateness p50/p99 and publishes per second, on PGlite and PostgreSQL,
 // beside the sandbox endpoint's own capacity (autocannon, same run). Uses the built server's own
 // modules to write the posts, targets and jobs exactly as the API does (one transaction outbox).
-// BENCH_TARGETS, BENCH_CONCURRENCY and BENCH_PROFILE_DIR (a --cpu-prof directory for the worker) tune it.
+// BENCH_TARGETS, BENCH_CONCURRENCY, BENCH_WORKERS (worker processes, PostgreSQL only), BENCH_DATABASES
+// (pglite,postgres) and BENCH_PROFILE_DIR (a --cpu-prof directory for the worker) tune it.
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
@@ -24,6 +25,8 @@ const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
 const targetsTotal = Number(process.env.BENCH_TARGETS ?? 10_000);
 const accountsTotal = Math.min(1000, targetsTotal);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 100);
+const workerProcesses = Number(process.env.BENCH_WORKERS ?? 1);
+const databases = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',');
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 async function json(url, init) {
@@ -143,18 +146,22 @@ async function run(label, databaseEnv, openSettings) {
   const database = await openDatabase(openSettings);
   const dueAt = await seed(database, accounts, key);
   await database.close();
-  const worker = startNode('apps/server/dist/main.js', {
-    ...databaseEnv,
-    FITPOST_SERVICES: 'worker',
-    FITPOST_TOKEN_KEYS: key,
-    FITPOST_DEMO_SEED: 'false',
-    FITPOST_WORKER_CONCURRENCY: String(concurrency),
-    FITPOST_LINKEDIN_API_URL: `${sandboxUrl}/linkedin/api`,
-    LOG_LEVEL: 'warn',
-    ...(process.env.BENCH_PROFILE_DIR
-      ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}` }
-      : {}),
-  });
+  // PGlite is one process per data directory, so only PostgreSQL can run several workers.
+  const processes = databaseEnv.DATABASE_URL ? workerProcesses : 1;
+  const workers = Array.from({ length: processes }, () =>
+    startNode('apps/server/dist/main.js', {
+      ...databaseEnv,
+      FITPOST_SERVICES: 'worker',
+      FITPOST_TOKEN_KEYS: key,
+      FITPOST_DEMO_SEED: 'false',
+      FITPOST_WORKER_CONCURRENCY: String(concurrency),
+      FITPOST_LINKEDIN_API_URL: `${sandboxUrl}/linkedin/api`,
+      LOG_LEVEL: 'warn',
+      ...(process.env.BENCH_PROFILE_DIR
+        ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}` }
+        : {}),
+    }),
+  );
   try {
     const deadline = dueAt.getTime() + 180_000;
     let done = [];
@@ -168,9 +175,9 @@ async function run(label, databaseEnv, openSettings) {
       .sort((a, b) => a - b);
     const last = lateness.at(-1) ?? NaN;
     const first = lateness[0] ?? NaN;
-    return `| ${label} | ${done.length.toLocaleString('en-US')} / ${targetsTotal.toLocaleString('en-US')} | ${(last / 1000).toFixed(1)} s | ${(pct(lateness, 50) / 1000).toFixed(1)} s | ${(pct(lateness, 99) / 1000).toFixed(1)} s | ${Math.round(done.length / ((last - first) / 1000 || 1))} |`;
+    return `| ${label}${processes > 1 ? ` (${processes} workers)` : ''} | ${done.length.toLocaleString('en-US')} / ${targetsTotal.toLocaleString('en-US')} | ${(last / 1000).toFixed(1)} s | ${(pct(lateness, 50) / 1000).toFixed(1)} s | ${(pct(lateness, 99) / 1000).toFixed(1)} s | ${Math.round(done.length / ((last - first) / 1000 || 1))} |`;
   } finally {
-    await stop(worker);
+    await Promise.all(workers.map((w) => stop(w)));
   }
 }
 
@@ -220,27 +227,34 @@ export async function benchPublish() {
   try {
     await waitHealthy(`${sandboxUrl}/_sandbox/health`);
     capacity = await sandboxCapacity();
-    rows.push(
-      await run(
-        'PGlite',
-        { FITPOST_DATA_DIR: dataDir },
-        { kind: 'pglite', dataDir: path.join(dataDir, 'db') },
-      ),
-    );
-    const pg = await startPostgres();
-    try {
+    if (databases.includes('pglite'))
       rows.push(
-        await run('PostgreSQL 15', { DATABASE_URL: pg.url }, { kind: 'postgres', url: pg.url, poolSize: 10 }),
+        await run(
+          'PGlite',
+          { FITPOST_DATA_DIR: dataDir },
+          { kind: 'pglite', dataDir: path.join(dataDir, 'db') },
+        ),
       );
-    } finally {
-      pg.stop();
+    if (databases.includes('postgres')) {
+      const pg = await startPostgres();
+      try {
+        rows.push(
+          await run(
+            'PostgreSQL 15',
+            { DATABASE_URL: pg.url },
+            { kind: 'postgres', url: pg.url, poolSize: 10 },
+          ),
+        );
+      } finally {
+        pg.stop();
+      }
     }
   } finally {
     await stop(sandbox);
     rmSync(dataDir, { recursive: true, force: true });
   }
   return [
-    `${targetsTotal.toLocaleString('en-US')} LinkedIn targets over ${accountsTotal} accounts, all due at the same instant; one worker process, concurrency ${concurrency}.`,
+    `${targetsTotal.toLocaleString('en-US')} LinkedIn targets over ${accountsTotal} accounts, all due at the same instant; ${workerProcesses} worker process(es) on PostgreSQL, one on PGlite, concurrency ${concurrency} each.`,
     '',
     '| database | published | last one after due | lateness p50 | lateness p99 | publishes/s |',
     '| --- | --- | --- | --- | --- | --- |',
