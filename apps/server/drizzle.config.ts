@@ -2,6 +2,11 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: ['./src/db/schema.ts', './src/db/schema-posts.ts', './src/db/schema-library.ts'],
+  schema: [
+    './src/db/schema.ts',
+    './src/db/schema-posts.ts',
+    './src/db/schema-library.ts',
+    './src/db/schema-autopost.ts',
+  ],
   out: './src/db/migrations',
 });

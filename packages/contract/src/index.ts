@@ -8,3 +8,4 @@ export * from './social.js';
 export * from './posts.js';
 export * from './media.js';
 export * from './library.js';
+export * from './auto-posts.js';

@@ -10,8 +10,9 @@ import pg from 'pg';
 import * as baseSchema from './schema.js';
 import * as postsSchema from './schema-posts.js';
 import * as librarySchema from './schema-library.js';
+import * as autoPostSchema from './schema-autopost.js';
 
-const schema = { ...baseSchema, ...postsSchema, ...librarySchema };
+const schema = { ...baseSchema, ...postsSchema, ...librarySchema, ...autoPostSchema };
 
 /** Works from src/ (tests) and dist/ (built) alike. */
 const migrationsFolder = fileURLToPath(new URL('../../src/db/migrations', import.meta.url));

@@ -1,4 +1,6 @@
-import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { autoPosts } from './schema-autopost.js';
 import { contentItems } from './schema-library.js';
 import { networks, portals, socialConnections, tz, users } from './schema.js';
 
@@ -28,6 +30,8 @@ export const posts = pgTable(
     link: text('link'),
     /** The library item it was made from, if any (the content card's Scheduled / Posted labels). */
     contentId: uuid('content_id').references(() => contentItems.id, { onDelete: 'set null' }),
+    /** Set on the member's post a fan-out made from an Auto-Post: one per member and Auto-Post. */
+    autoPostId: uuid('auto_post_id').references(() => autoPosts.id, { onDelete: 'cascade' }),
     scheduledAt: tz('scheduled_at'),
     timeZone: text('time_zone').notNull().default('UTC'),
     /** A draft's chosen accounts (a draft has no targets yet); empty once it is scheduled. */
@@ -38,6 +42,9 @@ export const posts = pgTable(
   (t) => [
     index('posts_user_scheduled_idx').on(t.userId, t.scheduledAt),
     index('posts_user_content_idx').on(t.userId, t.contentId),
+    uniqueIndex('posts_auto_post_user_idx')
+      .on(t.autoPostId, t.userId)
+      .where(sql`${t.autoPostId} is not null`),
   ],
 );
 
@@ -56,6 +63,8 @@ export const postTargets = pgTable(
     connectionId: uuid('connection_id').references(() => socialConnections.id, { onDelete: 'set null' }),
     network: text('network', { enum: networks }).notNull(),
     accountName: text('account_name').notNull(),
+    /** The text for this account when it differs from the post's (an Auto-Post's X variant). */
+    bodyOverride: text('body_override'),
     status: text('status', { enum: targetStatuses }).notNull().default('scheduled'),
     version: integer('version').notNull().default(1),
     dueAt: tz('due_at').notNull(),

@@ -143,12 +143,19 @@ export const socialConnections = pgTable(
     refreshToken: text('refresh_token'),
     accessExpiresAt: tz('access_expires_at'),
     refreshExpiresAt: tz('refresh_expires_at'),
+    /** Auto-Post opt-in for this account; `auto_post_since` keeps a fan-out from reaching back. */
+    autoPost: boolean('auto_post').notNull().default(false),
+    autoPostSince: tz('auto_post_since'),
     createdAt: tz('created_at').notNull().defaultNow(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('social_connections_user_account_idx').on(t.userId, t.network, t.accountId),
     index('social_connections_portal_idx').on(t.portalId),
+    // The Auto-Post fan-out pages through a portal's opted-in members by user id.
+    index('social_connections_auto_post_idx')
+      .on(t.portalId, t.userId)
+      .where(sql`${t.autoPost}`),
   ],
 );
 

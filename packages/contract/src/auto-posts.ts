@@ -1,0 +1,154 @@
+import { z } from 'zod';
+import { network } from './social.js';
+
+/**
+ * Auto-Post (spec §1): content the organisation's admins schedule once, which FitPost publishes at
+ * that time to the connected accounts of every member who opted in.
+ */
+export const autoPostLimits = {
+  /** Caption variants for X, which refuses identical text across many accounts. */
+  maxXVariants: 20,
+  /** The longest window X sends may be spread over. */
+  maxXSpreadMinutes: 24 * 60,
+} as const;
+
+export const autoPostMessages = {
+  noNetworks: 'Choose at least one network for the Auto-Post.',
+  noContent: 'Please add at least a body or a graphic',
+  past: 'The scheduled time has passed. Choose a time in the future.',
+  started: 'This Auto-Post has already started publishing; it can no longer be changed.',
+  cancelled: 'This Auto-Post was cancelled.',
+  duplicateVariants: 'Each X caption variant must be different.',
+  notOptedIn: 'Turn on Auto-Post for at least one connected account to receive Auto-Posts.',
+  adminOnly: 'Only administrators can schedule Auto-Posts.',
+} as const;
+
+export const autoPostStatus = z.enum(['scheduled', 'fanning_out', 'done', 'cancelled']);
+export type AutoPostStatus = z.infer<typeof autoPostStatus>;
+
+const trimmed = (max: number) => z.string().trim().max(max);
+
+/** POST /api/autoposts and PUT /api/autoposts/{id}: what an admin schedules. */
+export const autoPostUpsert = z
+  .object({
+    contentId: z.uuid().nullable().optional(),
+    body: z.string().max(63_206).default(''),
+    mediaId: z.uuid().nullable().optional(),
+    link: z
+      .url({ protocol: /^https?$/ })
+      .max(2000)
+      .nullable()
+      .optional(),
+    networks: z.array(network).max(4).default([]),
+    /** Caption variants for X; members on X each get one. Empty: X gets `body`. */
+    xVariants: z.array(trimmed(280).min(1)).max(autoPostLimits.maxXVariants).default([]),
+    /** X sends are spread evenly over this many minutes after the scheduled time. */
+    xSpreadMinutes: z.number().int().min(0).max(autoPostLimits.maxXSpreadMinutes).default(0),
+    scheduledAt: z.iso.datetime({ offset: true }),
+    timeZone: z.string().max(64).default('UTC'),
+  })
+  .superRefine((a, ctx) => {
+    if (!a.body.trim() && !a.mediaId)
+      ctx.addIssue({ code: 'custom', path: ['body'], message: autoPostMessages.noContent });
+    if (new Set(a.networks).size === 0)
+      ctx.addIssue({ code: 'custom', path: ['networks'], message: autoPostMessages.noNetworks });
+    if (new Set(a.xVariants).size !== a.xVariants.length)
+      ctx.addIssue({ code: 'custom', path: ['xVariants'], message: autoPostMessages.duplicateVariants });
+  });
+export type AutoPostUpsert = z.input<typeof autoPostUpsert>;
+
+/** Progress of one network's sends. */
+export const autoPostNetworkStats = z.object({
+  network,
+  targets: z.number().int(),
+  published: z.number().int(),
+  failed: z.number().int(),
+  pending: z.number().int(),
+});
+
+export const autoPost = z
+  .object({
+    id: z.uuid(),
+    contentId: z.uuid().nullable(),
+    body: z.string(),
+    mediaId: z.uuid().nullable(),
+    mediaUrl: z.string().nullable(),
+    link: z.string().nullable(),
+    networks: z.array(network),
+    xVariants: z.array(z.string()),
+    xSpreadMinutes: z.number().int(),
+    scheduledAt: z.iso.datetime(),
+    timeZone: z.string(),
+    status: autoPostStatus,
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+  })
+  .meta({ id: 'AutoPost' });
+export type AutoPost = z.infer<typeof autoPost>;
+
+/** GET /api/autoposts/{id} for admins: the Auto-Post with its fan-out results, live. */
+export const autoPostDetail = autoPost
+  .extend({
+    progress: z.object({
+      membersReached: z.number().int(),
+      /** Opted-in accounts left out because they were disconnected or need reconnecting. */
+      skippedAccounts: z.number().int(),
+      /** Members who skipped this occurrence or made it their own Custom Post. */
+      skippedMembers: z.number().int(),
+      customised: z.number().int(),
+      byNetwork: z.array(autoPostNetworkStats),
+      fanoutStartedAt: z.iso.datetime().nullable(),
+      fanoutFinishedAt: z.iso.datetime().nullable(),
+    }),
+  })
+  .meta({ id: 'AutoPostDetail' });
+export type AutoPostDetail = z.infer<typeof autoPostDetail>;
+
+export const autoPostListQuery = z.object({
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+  status: autoPostStatus.optional(),
+});
+export const autoPostList = z.array(autoPost);
+
+export const autoPostIdParams = z.object({ id: z.uuid() });
+
+/** A member's choice for one occurrence (calendar buttons 'Auto-Post' / 'Custom Post', or skip). */
+export const autoPostChoice = z.enum(['auto', 'skip', 'custom']);
+export type AutoPostChoice = z.infer<typeof autoPostChoice>;
+export const autoPostChoiceBody = z.object({ choice: autoPostChoice });
+
+/** GET /api/autoposts/upcoming: what this member will receive, on which of their accounts. */
+export const memberAutoPost = autoPost
+  .pick({ id: true, body: true, mediaUrl: true, link: true, scheduledAt: true, timeZone: true, status: true })
+  .extend({
+    contentId: z.uuid().nullable(),
+    /** The member's opted-in accounts it will go to (empty when skipped or customised). */
+    accounts: z.array(z.object({ connectionId: z.uuid(), network, accountName: z.string() })),
+    choice: autoPostChoice,
+    /** The member's own post when they chose 'custom'. */
+    customPostId: z.uuid().nullable(),
+  })
+  .meta({ id: 'MemberAutoPost' });
+export type MemberAutoPost = z.infer<typeof memberAutoPost>;
+export const memberAutoPostList = z.array(memberAutoPost);
+
+/** GET/PUT /api/autoposts/settings: Auto-Post opt-in per connected account. */
+export const autoPostSettings = z.object({
+  accounts: z.array(
+    z.object({
+      connectionId: z.uuid(),
+      network,
+      accountName: z.string(),
+      status: z.enum(['connected', 'needs_reconnect']),
+      enabled: z.boolean(),
+    }),
+  ),
+});
+export type AutoPostSettings = z.infer<typeof autoPostSettings>;
+export const autoPostSettingsBody = z.object({
+  accounts: z
+    .array(z.object({ connectionId: z.uuid(), enabled: z.boolean() }))
+    .min(1)
+    .max(50),
+});
