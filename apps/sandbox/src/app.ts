@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 
 import { assetsRoute, faviconRoute } from './assets.js';
 import { createControlRoute } from './control.js';
+import { createFeedsRoute } from './feeds/routes.js';
 import { createDispatcher } from './http.js';
 import { avatarsRoute, profileRoute } from './member-pages.js';
 import { createNetworks, type Networks } from './networks/networks.js';
@@ -100,7 +101,7 @@ function close(server: Server): Promise<void> {
 
 /**
  * Starts the sandbox: the organisation's OpenID Connect provider, its member pages, the four social networks
- * (X, LinkedIn, Facebook, Instagram) and the control endpoints tests drive them with.
+ * (X, LinkedIn, Facebook, Instagram), demo content feeds and the control endpoints tests drive them with.
  */
 export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   const host = options.host ?? '127.0.0.1';
@@ -147,6 +148,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       ...networks.routes,
       createControlRoute({ issuer, publicUrl, clientId, signingKey }),
       ...createSsoRoutes(provider),
+      createFeedsRoute({ publicUrl }),
       avatarsRoute,
       profileRoute,
       assetsRoute,
