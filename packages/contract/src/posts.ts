@@ -51,9 +51,12 @@ export const scheduledPost = z
     link: z.string().nullable(),
     /** The library item it was made from, if any. */
     contentId: z.uuid().nullable(),
+    /** When it goes out; for a draft, when the member means it to (may be empty or past). */
     scheduledAt: z.iso.datetime().nullable(),
     timeZone: z.string(),
     status: postStatus,
+    /** The accounts it is for: a draft's chosen accounts, otherwise its targets' accounts. */
+    connectionIds: z.array(z.uuid()),
     targets: z.array(publishTarget),
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),
@@ -65,7 +68,9 @@ const body = z.string().max(63_206);
 
 /**
  * Create or update a post. `publishNow` sends it at once; otherwise `scheduledAt` (an instant with
- * offset) says when. The spec's messages guard the two rules every post must meet.
+ * offset) says when. The spec's messages guard the two rules every post must meet. With `draft`
+ * the post is only kept (status `draft`, nothing is sent): it needs a body or a graphic, but no
+ * account and no time yet.
  */
 export const postUpsert = z
   .object({
@@ -83,10 +88,17 @@ export const postUpsert = z
     publishNow: z.boolean().default(false),
     scheduledAt: z.iso.datetime({ offset: true }).nullable().optional(),
     timeZone: z.string().max(64).default('UTC'),
+    /** Keep it as a draft: saved, not scheduled, never sent until saved again without `draft`. */
+    draft: z.boolean().default(false),
   })
   .superRefine((p, ctx) => {
     if (!p.body.trim() && !p.mediaId)
       ctx.addIssue({ code: 'custom', path: ['body'], message: messages['post.error.data'] });
+    if (p.draft) {
+      if (p.publishNow)
+        ctx.addIssue({ code: 'custom', path: ['publishNow'], message: 'A draft cannot be posted now' });
+      return;
+    }
     if (p.connectionIds.length === 0) {
       ctx.addIssue({ code: 'custom', path: ['connectionIds'], message: messages['post.error.network'] });
     }
@@ -99,16 +111,85 @@ export type PostUpsert = z.input<typeof postUpsert>;
 export const postIdParams = z.object({ id: z.uuid() });
 export const targetParams = z.object({ id: z.uuid(), targetId: z.uuid() });
 
-export const postSearchQuery = pageQuery.extend({
-  status: postStatus.optional(),
-  network: network.optional(),
-  from: z.iso.datetime({ offset: true }).optional(),
-  to: z.iso.datetime({ offset: true }).optional(),
-});
+/** `status=scheduled,publishing` (also repeated: `?status=a&status=b`): any of these. */
+const statusList = z
+  .union([z.string(), z.array(z.string())])
+  .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean))
+  .pipe(z.array(postStatus).min(1).max(postStatus.options.length));
+
+export const postSearchQuery = pageQuery
+  .extend({
+    status: statusList.optional(),
+    network: network.optional(),
+    /** Posts made from this library item ('Upcoming posts with this content'). */
+    contentId: z.uuid().optional(),
+    /** Scheduled on or after / before this instant. */
+    from: z.iso.datetime({ offset: true }).optional(),
+    to: z.iso.datetime({ offset: true }).optional(),
+    /** By scheduled time: `asc` for what comes next, `desc` (default) for the latest first. */
+    order: z.enum(['asc', 'desc']).default('desc'),
+  })
+  .refine((q) => !q.from || !q.to || Date.parse(q.from) <= Date.parse(q.to), {
+    path: ['to'],
+    message: 'The end of the range must not be before its start',
+  });
+export type PostSearchQuery = z.input<typeof postSearchQuery>;
 
 export const postPage = pagedOf(scheduledPost);
+export type PostPage = z.infer<typeof postPage>;
 
 export const rescheduleBody = z.object({ scheduledAt: z.iso.datetime({ offset: true }) });
+
+/** The calendar asks for at most this span at once (a month view shows six weeks). */
+export const calendarLimits = { maxRangeDays: 92, maxPosts: 2000, excerptLength: 140 } as const;
+
+/** GET /api/posts/calendar: posts scheduled in [from, to). */
+export const calendarQuery = z
+  .object({
+    from: z.iso.datetime({ offset: true }),
+    to: z.iso.datetime({ offset: true }),
+  })
+  .superRefine((q, ctx) => {
+    const span = Date.parse(q.to) - Date.parse(q.from);
+    if (span <= 0)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: 'The end of the range must be after its start' });
+    else if (span > calendarLimits.maxRangeDays * 86_400_000)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['to'],
+        message: `Ask for at most ${calendarLimits.maxRangeDays} days at once`,
+      });
+  });
+export type CalendarQuery = z.input<typeof calendarQuery>;
+
+/** A post as the calendar draws it: short text, time, status, and each account's own status. */
+export const calendarPost = z
+  .object({
+    id: z.uuid(),
+    /** The body's first characters (whole characters, never half an emoji). */
+    excerpt: z.string(),
+    hasMedia: z.boolean(),
+    scheduledAt: z.iso.datetime(),
+    status: postStatus,
+    targets: z.array(
+      z.object({
+        id: z.uuid(),
+        network,
+        accountName: z.string(),
+        status: targetStatus,
+        remoteUrl: z.string().nullable(),
+      }),
+    ),
+  })
+  .meta({ id: 'CalendarPost' });
+export type CalendarPost = z.infer<typeof calendarPost>;
+
+export const calendarPosts = z.object({
+  items: z.array(calendarPost),
+  /** True when the range held more than `calendarLimits.maxPosts` posts and only those came back. */
+  truncated: z.boolean(),
+});
+export type CalendarPosts = z.infer<typeof calendarPosts>;
 
 /** Multi-delete of posts (spec §7 style: a body with ids). */
 export const postIdsBody = z.object({ ids: z.array(z.uuid()).min(1).max(500) });

@@ -1,4 +1,6 @@
 import {
+  calendarPosts,
+  calendarQuery,
   errorBody,
   postIdParams,
   postIdsBody,
@@ -13,13 +15,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../http/plugins/auth.js';
+import * as postSearch from './search.js';
 import * as postsService from './service.js';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const tags = ['posts'];
 const security = [{ bearer: [] }];
 
-/** Posts (the member's own): upsert, list, read, cancel, reschedule, retry, delete. */
+/** Posts (the member's own): upsert, list, calendar, read, duplicate, cancel, reschedule, retry, delete. */
 export function postRoutes(app: FastifyInstance, deps: postsService.PostsDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const onRequest = app.requireUser;
@@ -31,7 +34,7 @@ export function postRoutes(app: FastifyInstance, deps: postsService.PostsDeps) {
       schema: {
         tags,
         security,
-        summary: 'Create a post (Post Now or scheduled)',
+        summary: 'Create a post (Post Now, scheduled, or a draft)',
         body: postUpsert,
         response: { 201: scheduledPost, ...errors },
       },
@@ -60,12 +63,26 @@ export function postRoutes(app: FastifyInstance, deps: postsService.PostsDeps) {
       schema: {
         tags,
         security,
-        summary: 'My posts: status, network and date filters, paged',
+        summary: 'My posts: status, network, content and date filters, paged',
         querystring: postSearchQuery,
         response: { 200: postPage, ...errors },
       },
     },
-    (req) => postsService.listPosts(deps, actorOf(req), req.query),
+    (req) => postSearch.listPosts(deps.db, actorOf(req), req.query),
+  );
+  r.get(
+    '/api/posts/calendar',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'My posts scheduled in [from, to), compact, for the calendar',
+        querystring: calendarQuery,
+        response: { 200: calendarPosts, ...errors },
+      },
+    },
+    (req) => postSearch.calendarPosts(deps.db, actorOf(req), req.query),
   );
   r.get(
     '/api/posts/:id',
@@ -80,6 +97,21 @@ export function postRoutes(app: FastifyInstance, deps: postsService.PostsDeps) {
       },
     },
     (req) => postsService.getPost(deps, actorOf(req), req.params.id),
+  );
+  r.post(
+    '/api/posts/:id/duplicate',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'Copy a post as a new draft',
+        params: postIdParams,
+        response: { 201: scheduledPost, ...errors },
+      },
+    },
+    async (req, reply) =>
+      reply.status(201).send(await postsService.duplicatePost(deps, actorOf(req), req.params.id)),
   );
   r.post(
     '/api/posts/:id/cancel',
@@ -102,7 +134,7 @@ export function postRoutes(app: FastifyInstance, deps: postsService.PostsDeps) {
       schema: {
         tags,
         security,
-        summary: 'Move unsent targets to a new time',
+        summary: 'Move unsent targets (or a draft) to a new time',
         params: postIdParams,
         body: rescheduleBody,
         response: { 200: scheduledPost, ...errors },

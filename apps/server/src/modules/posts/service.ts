@@ -1,11 +1,6 @@
 import { textProblem } from '@fitpost/contract/platform-rules';
-import {
-  type PostStatus,
-  type ScheduledPost,
-  type postSearchQuery,
-  type postUpsert,
-} from '@fitpost/contract';
-import { and, desc, eq, exists, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { type TargetStatus, type postUpsert } from '@fitpost/contract';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { media, socialConnections } from '../../db/schema.js';
@@ -15,6 +10,7 @@ import { mediaUsableBy } from '../media/service.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { queues } from '../../jobs/queues.js';
 import type { Actor } from '../auth/sessions.js';
+import { connectionIdsOf, presentPost } from './presenter.js';
 
 type Enqueue = (queue: string, data: object, startAfter?: Date) => Promise<unknown>;
 
@@ -24,55 +20,20 @@ export interface PostsDeps {
   now?: () => Date;
 }
 
-type PostRow = typeof posts.$inferSelect;
-type TargetRow = typeof postTargets.$inferSelect;
 type Upsert = z.output<typeof postUpsert>;
-
-/** The post's status from its targets: what the member sees as Scheduled / Posted. */
-export function derivePostStatus(targets: Pick<TargetRow, 'status'>[]): PostStatus {
-  const s = new Set(targets.map((t) => t.status));
-  if (targets.length === 0) return 'draft';
-  if ([...s].every((x) => x === 'cancelled')) return 'cancelled';
-  if ([...s].every((x) => x === 'published' || x === 'cancelled')) return 'posted';
-  if (s.has('publishing') || s.has('unknown')) return 'publishing';
-  if (s.has('scheduled')) return 'scheduled';
-  return s.has('published') ? 'partly_posted' : 'failed';
-}
-
-export function presentPost(post: PostRow, targets: TargetRow[]): ScheduledPost {
-  return {
-    id: post.id,
-    body: post.body,
-    mediaId: post.mediaId,
-    link: post.link,
-    contentId: post.contentId,
-    scheduledAt: post.scheduledAt?.toISOString() ?? null,
-    timeZone: post.timeZone,
-    status: derivePostStatus(targets),
-    targets: targets.map((t) => ({
-      id: t.id,
-      connectionId: t.connectionId,
-      network: t.network,
-      accountName: t.accountName,
-      status: t.status,
-      attempts: t.attempts,
-      error: t.error,
-      remoteId: t.remoteId,
-      remoteUrl: t.remoteUrl,
-      publishedAt: t.publishedAt?.toISOString() ?? null,
-    })),
-    createdAt: post.createdAt.toISOString(),
-    updatedAt: post.updatedAt.toISOString(),
-  };
-}
+type TargetNetwork = (typeof postTargets.$inferInsert)['network'];
 
 const clock = (deps: PostsDeps) => deps.now?.() ?? new Date();
 
-/** Checks the post against the spec's rules, the chosen accounts and each network's limits. */
+/**
+ * Checks the post against the spec's rules, the chosen accounts and each network's limits. A draft
+ * is only checked for what it refers to: its graphic, library item and accounts must be the
+ * member's; its time may be empty or past and its text may not fit yet (nothing is sent).
+ */
 async function validate(deps: PostsDeps, actor: Actor, input: Upsert) {
   const now = clock(deps);
-  const when = input.publishNow ? now : new Date(input.scheduledAt ?? '');
-  if (!input.publishNow && when.getTime() < now.getTime() - 60_000) {
+  const when = input.publishNow ? now : input.scheduledAt ? new Date(input.scheduledAt) : null;
+  if (!input.draft && (!when || when.getTime() < now.getTime() - 60_000)) {
     throw new AppError('validation', 'The scheduled time has passed. Choose a time in the future.');
   }
   if (input.mediaId) {
@@ -104,6 +65,7 @@ async function validate(deps: PostsDeps, actor: Actor, input: Upsert) {
   if (connections.length !== new Set(input.connectionIds).size) {
     throw new AppError('validation', 'Choose only your own connected accounts.');
   }
+  if (input.draft) return { when, connections };
   const problems = connections.flatMap((c) => {
     if (c.status !== 'connected') return [`${c.accountName}: reconnect this account before posting to it.`];
     const problem = textProblem(
@@ -137,30 +99,45 @@ export async function createPost(deps: PostsDeps, actor: Actor, input: Upsert) {
         contentId: input.contentId ?? null,
         scheduledAt: when,
         timeZone: input.timeZone,
+        draftConnectionIds: input.draft ? connections.map((c) => c.id) : [],
       })
       .returning();
     if (!post) throw new Error('post insert returned no row');
-    const targets = await tx
-      .insert(postTargets)
-      .values(
-        connections.map((c) => ({
-          postId: post.id,
-          connectionId: c.id,
-          network: c.network,
-          accountName: c.accountName,
-          dueAt: when,
-        })),
-      )
-      .returning();
-    const enqueue = deps.enqueueIn(tx);
-    for (const t of targets) await enqueue(queues.publish, { targetId: t.id, version: t.version }, when);
+    const targets = input.draft || !when ? [] : await insertTargets(deps, tx, post.id, connections, when);
     return presentPost(post, targets);
   });
 }
 
+/** One target per account, each with its publish job, inside the caller's transaction (outbox). */
+async function insertTargets(
+  deps: PostsDeps,
+  tx: Db,
+  postId: string,
+  connections: { id: string; network: TargetNetwork; accountName: string }[],
+  when: Date,
+) {
+  if (connections.length === 0) return [];
+  const targets = await tx
+    .insert(postTargets)
+    .values(
+      connections.map((c) => ({
+        postId,
+        connectionId: c.id,
+        network: c.network,
+        accountName: c.accountName,
+        dueAt: when,
+      })),
+    )
+    .returning();
+  const enqueue = deps.enqueueIn(tx);
+  for (const t of targets) await enqueue(queues.publish, { targetId: t.id, version: t.version }, when);
+  return targets;
+}
+
 /**
  * Replaces a post that has not been sent anywhere yet: new text, graphic, accounts and time, with
- * fresh targets and jobs (the old targets and their jobs are gone with it).
+ * fresh targets and jobs (the old targets and their jobs are gone with it). Saved as a draft, it
+ * keeps no targets at all, so nothing of it can be published until it is scheduled again.
  */
 export async function updatePost(deps: PostsDeps, actor: Actor, id: string, input: Upsert) {
   if (input.id && input.id !== id)
@@ -178,27 +155,17 @@ export async function updatePost(deps: PostsDeps, actor: Actor, id: string, inpu
         body: input.body,
         mediaId: input.mediaId ?? null,
         link: input.link ?? null,
+        // Absent keeps the library item the post was made from; null lets go of it.
+        ...(input.contentId === undefined ? {} : { contentId: input.contentId }),
         scheduledAt: when,
         timeZone: input.timeZone,
+        draftConnectionIds: input.draft ? connections.map((c) => c.id) : [],
         updatedAt: clock(deps),
       })
       .where(eq(posts.id, id))
       .returning();
     if (!post) throw notFound('Post');
-    const fresh = await tx
-      .insert(postTargets)
-      .values(
-        connections.map((c) => ({
-          postId: id,
-          connectionId: c.id,
-          network: c.network,
-          accountName: c.accountName,
-          dueAt: when,
-        })),
-      )
-      .returning();
-    const enqueue = deps.enqueueIn(tx);
-    for (const t of fresh) await enqueue(queues.publish, { targetId: t.id, version: t.version }, when);
+    const fresh = input.draft || !when ? [] : await insertTargets(deps, tx, id, connections, when);
     return presentPost(post, fresh);
   });
 }
@@ -221,44 +188,6 @@ async function loadOwnPost(db: Db, actor: Actor, id: string) {
 export async function getPost(deps: PostsDeps, actor: Actor, id: string) {
   const { post, targets } = await loadOwnPost(deps.db, actor, id);
   return presentPost(post, targets);
-}
-
-/** The caller's posts, newest schedule first, filtered by status, network and date range. */
-export async function listPosts(deps: PostsDeps, actor: Actor, q: z.output<typeof postSearchQuery>) {
-  const where: SQL[] = [eq(posts.userId, actor.userId)];
-  if (q.from) where.push(gte(posts.scheduledAt, new Date(q.from)));
-  if (q.to) where.push(lte(posts.scheduledAt, new Date(q.to)));
-  if (q.network) {
-    where.push(
-      exists(
-        deps.db
-          .select({ one: sql`1` })
-          .from(postTargets)
-          .where(and(eq(postTargets.postId, posts.id), eq(postTargets.network, q.network))),
-      ),
-    );
-  }
-  const rows = await deps.db
-    .select()
-    .from(posts)
-    .where(and(...where))
-    .orderBy(desc(posts.scheduledAt), desc(posts.id));
-  const ids = rows.map((p) => p.id);
-  const targets = ids.length
-    ? await deps.db.select().from(postTargets).where(inArray(postTargets.postId, ids))
-    : [];
-  const byPost = Map.groupBy(targets, (t) => t.postId);
-  // Status is derived from targets, so that filter applies after loading; pages follow it.
-  const all = rows
-    .map((p) => presentPost(p, byPost.get(p.id) ?? []))
-    .filter((p) => !q.status || p.status === q.status);
-  const start = (q.page - 1) * q.pagesize;
-  return {
-    items: all.slice(start, start + q.pagesize),
-    total: all.length,
-    page: q.page,
-    pageSize: q.pagesize,
-  };
 }
 
 /** Cancels every target not yet sent; what was already published stays published. */
@@ -292,7 +221,10 @@ export async function deletePosts(deps: PostsDeps, actor: Actor, ids: string[]) 
   await deps.db.delete(posts).where(inArray(posts.id, ids));
 }
 
-/** Moves the unsent targets to a new time; jobs for the old time find nothing to do. */
+/**
+ * Moves the unsent targets to a new time; jobs for the old time find nothing to do. A draft just
+ * takes the new time (it stays a draft). Past times and posts already on their way are refused.
+ */
 export async function reschedulePost(deps: PostsDeps, actor: Actor, id: string, scheduledAt: string) {
   const now = clock(deps);
   const when = new Date(scheduledAt);
@@ -300,8 +232,8 @@ export async function reschedulePost(deps: PostsDeps, actor: Actor, id: string, 
     throw new AppError('validation', 'The scheduled time has passed. Choose a time in the future.');
   }
   const { targets } = await loadOwnPost(deps.db, actor, id);
-  if (!targets.some((t) => t.status === 'scheduled')) {
-    throw new AppError('conflict', 'Only posts that have not been sent yet can be rescheduled.');
+  if (targets.length > 0 && !targets.some((t) => t.status === 'scheduled')) {
+    throw new AppError('conflict', whyNotMovable(targets.map((t) => t.status)));
   }
   await deps.db.transaction(async (tx) => {
     await tx.update(posts).set({ scheduledAt: when, updatedAt: now }).where(eq(posts.id, id));
@@ -314,6 +246,53 @@ export async function reschedulePost(deps: PostsDeps, actor: Actor, id: string, 
     for (const t of moved) await enqueue(queues.publish, { targetId: t.id, version: t.version }, when);
   });
   return getPost(deps, actor, id);
+}
+
+/** Why a post with nothing left to send cannot move, in the member's words. */
+function whyNotMovable(statuses: TargetStatus[]) {
+  if (statuses.some((s) => s === 'publishing' || s === 'unknown'))
+    return 'This post is being published right now, so it can no longer be moved.';
+  if (statuses.includes('published'))
+    return 'This post has already been published, so it can no longer be moved. Duplicate it to post it again.';
+  if (statuses.every((s) => s === 'cancelled'))
+    return 'This post was cancelled. Edit it to schedule it again.';
+  return 'This post failed to publish. Retry it, or edit it to choose a new time.';
+}
+
+/**
+ * Copies one of the caller's posts as a new draft: same text, graphic, link, library item and
+ * accounts, no time. Nothing is sent until the member schedules the copy.
+ */
+export async function duplicatePost(deps: PostsDeps, actor: Actor, id: string) {
+  const { post, targets } = await loadOwnPost(deps.db, actor, id);
+  const wanted = connectionIdsOf(post, targets);
+  // Only accounts still connected come along; a disconnected one would block scheduling the copy.
+  const still = wanted.length
+    ? await deps.db
+        .select({ id: socialConnections.id })
+        .from(socialConnections)
+        .where(and(eq(socialConnections.userId, actor.userId), inArray(socialConnections.id, wanted)))
+    : [];
+  const kept = new Set(still.map((c) => c.id));
+  const now = clock(deps);
+  const [copy] = await deps.db
+    .insert(posts)
+    .values({
+      portalId: actor.portalId,
+      userId: actor.userId,
+      body: post.body,
+      mediaId: post.mediaId,
+      link: post.link,
+      contentId: post.contentId,
+      scheduledAt: null,
+      timeZone: post.timeZone,
+      draftConnectionIds: wanted.filter((c) => kept.has(c)),
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  if (!copy) throw new Error('post insert returned no row');
+  return presentPost(copy, []);
 }
 
 /** Tries a failed (or reconnect-needing) target again, now. */
