@@ -132,7 +132,11 @@ export function createInstagramAdapter(settings: PlatformSettings): InstagramAda
         path: `/${target.accountId}/media`,
         token,
         params: {
-          image_url: target.media.url,
+          // "Content Publishing": images must be JPEG; Instagram fetches the URL itself.
+          image_url:
+            target.media.mimeType === 'image/jpeg'
+              ? target.media.url
+              : (target.media.jpegUrl ?? target.media.url),
           caption: composeText(target.text, target.link),
           alt_text: target.media.altText,
         },

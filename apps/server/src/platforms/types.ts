@@ -60,6 +60,11 @@ export interface PublishMedia {
   /** The bytes, for networks that take an upload (X, LinkedIn); without it the adapter downloads `url`. */
   bytes?: () => Promise<Buffer>;
   mimeType: string;
+  /**
+   * The same image as a JPEG, for networks that take JPEG only (Instagram); set when `url` is not one
+   * (FitPost keeps transparent uploads as PNG and serves them flattened at this address).
+   */
+  jpegUrl?: string;
   altText?: string;
 }
 

@@ -113,3 +113,14 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
     throw imageUnreadable();
   }
 }
+
+/**
+ * A stored image as a JPEG, for networks that take nothing else (Instagram's content publishing):
+ * transparency flattened onto white, as uploads without transparency already are.
+ */
+export async function flattenToJpeg(stored: Buffer): Promise<Buffer> {
+  return sharp(stored, { limitInputPixels: mediaLimits.maxInputPixels })
+    .flatten({ background: '#ffffff' })
+    .jpeg({ quality: 85, mozjpeg: true })
+    .toBuffer();
+}

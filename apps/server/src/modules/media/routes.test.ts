@@ -367,6 +367,58 @@ describe('GET /media/:file', () => {
     expect(again.body).toBe('');
   });
 
+  it('serves a PNG also as <id>.jpg: flattened onto white, same size, its own ETag, converted once', async () => {
+    const png = await sharp({
+      create: { width: 300, height: 200, channels: 4, background: { r: 255, g: 0, b: 0, alpha: 0 } },
+    })
+      .composite([
+        {
+          input: await sharp({
+            create: { width: 150, height: 200, channels: 4, background: { r: 0, g: 0, b: 255, alpha: 1 } },
+          })
+            .png()
+            .toBuffer(),
+          left: 0,
+          top: 0,
+        },
+      ])
+      .png()
+      .toBuffer();
+    const res = await upload(coach, [file(png, 'logo.png', 'image/png')]);
+    expect(res.json()).toMatchObject({ mimeType: 'image/png' });
+    const { id } = res.json<{ id: string }>();
+    const [row] = await t.db.select().from(media).where(eq(media.id, id));
+
+    const jpeg = await inject({ url: `/media/${id}.jpg` });
+    expect(jpeg.statusCode).toBe(200);
+    expect(jpeg.headers).toMatchObject({
+      'content-type': 'image/jpeg',
+      'cache-control': 'public, max-age=31536000, immutable',
+      etag: `"${row?.sha256}.jpg"`,
+    });
+    expect(jpeg.rawPayload.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff]))).toBe(true);
+    const meta = await sharp(jpeg.rawPayload).metadata();
+    expect(meta).toMatchObject({ format: 'jpeg', width: 300, height: 200, hasAlpha: false });
+    // The transparent half is white, the opaque half keeps its colour.
+    const clear = await colourAt(jpeg.rawPayload, 250, 95);
+    const opaque = await colourAt(jpeg.rawPayload, 50, 95);
+    expect(Math.min(clear.r, clear.b)).toBeGreaterThan(240);
+    expect(opaque.b).toBeGreaterThan(200);
+    expect(opaque.r).toBeLessThan(40);
+
+    const again = await inject({ url: `/media/${id}.jpg` });
+    expect(again.rawPayload.equals(jpeg.rawPayload)).toBe(true);
+    const cached = await inject({
+      url: `/media/${id}.jpg`,
+      headers: { 'if-none-match': `"${row?.sha256}.jpg"` },
+    });
+    expect(cached.statusCode).toBe(304);
+    // The PNG itself is still served as it is stored.
+    const original = await inject({ url: `/media/${id}.png` });
+    expect(original.headers['content-type']).toBe('image/png');
+    expect(original.rawPayload.equals(row?.data ?? Buffer.alloc(0))).toBe(true);
+  });
+
   it('answers 404 for a wrong extension, an unknown id or any other name', async () => {
     const image = await uploaded(coach);
     for (const name of [
@@ -397,7 +449,23 @@ describe('loadMediaForPublishing', () => {
     });
     const [row] = await t.db.select({ data: media.data }).from(media).where(eq(media.id, image.id));
     expect((await found?.bytes())?.equals(row?.data ?? Buffer.alloc(0))).toBe(true);
+    expect(found?.jpegUrl).toBeUndefined();
     expect(await loadMediaForPublishing(deps, image.id, colleague.user.id)).toBeNull();
+  });
+
+  it('gives a PNG the address of its JPEG rendition, for networks that take only JPEG', async () => {
+    const png = await sharp({
+      create: { width: 200, height: 200, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0.5 } },
+    })
+      .png()
+      .toBuffer();
+    const { id } = (await upload(coach, [file(png, 'logo.png', 'image/png')])).json<{ id: string }>();
+    const found = await loadMediaForPublishing({ db: t.db, publicUrl }, id, coach.user.id);
+    expect(found).toMatchObject({
+      url: `${publicUrl}/media/${id}.png`,
+      jpegUrl: `${publicUrl}/media/${id}.jpg`,
+      mimeType: 'image/png',
+    });
   });
 });
 

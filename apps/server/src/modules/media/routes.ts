@@ -15,12 +15,16 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { actorOf } from '../../http/plugins/auth.js';
 import { notFound } from '../../lib/errors.js';
+import { createJpegVariants, type JpegVariants } from './jpeg-variants.js';
 import * as media from './service.js';
 import { readUpload, uploadLimits } from './upload.js';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 const tags = ['media'];
 const security = [{ bearer: [] }];
+
+/** JPEG renditions of PNGs kept in memory per process (Instagram fetches each once or twice). */
+const jpegVariantCacheBytes = 64 * 1024 * 1024;
 
 /** A year: a stored image never changes (a new upload gets a new id), so caches may keep it. */
 const immutable = 'public, max-age=31536000, immutable';
@@ -38,13 +42,14 @@ function clientHas(request: FastifyRequest, etag: string) {
  */
 export async function mediaRoutes(app: FastifyInstance, deps: { db: Db; config: Pick<Config, 'publicUrl'> }) {
   const service: media.MediaDeps = { db: deps.db, publicUrl: deps.config.publicUrl };
+  const variants = createJpegVariants({ maxBytes: jpegVariantCacheBytes });
   await app.register(async (scope) => {
     await scope.register(multipart, { limits: uploadLimits, throwFileSizeLimit: true });
-    registerMediaRoutes(scope, service);
+    registerMediaRoutes(scope, service, variants);
   });
 }
 
-function registerMediaRoutes(app: FastifyInstance, deps: media.MediaDeps) {
+function registerMediaRoutes(app: FastifyInstance, deps: media.MediaDeps, variants: JpegVariants) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Authenticate on request, before the body is read: strangers cannot make us parse an upload.
   const onRequest = app.requireUser;
@@ -125,7 +130,8 @@ function registerMediaRoutes(app: FastifyInstance, deps: media.MediaDeps) {
   // Public on purpose, no session: the networks (Instagram above all) fetch a post's image from
   // this URL themselves. Anyone holding the URL can fetch the image — these are images a member
   // uploaded to post publicly — and the id in it is a random UUID, so URLs cannot be guessed or
-  // enumerated. Deleting the image ends the URL.
+  // enumerated. Deleting the image ends the URL. A PNG is also served as `<id>.jpg`, flattened:
+  // Instagram takes JPEG only.
   // Not through the zod type provider: the body is raw bytes (and 304), which it would not let us
   // send; the params are still validated with the contract's schema.
   app.get<{ Params: { file: string } }>(
@@ -139,15 +145,14 @@ function registerMediaRoutes(app: FastifyInstance, deps: media.MediaDeps) {
       },
     },
     async (req, reply) => {
-      const file = await media.loadPublicMediaFile(deps.db, req.params.file);
+      const file = await media.loadPublicMediaFile(deps.db, variants, req.params.file);
       if (!file) throw notFound('Image');
-      const etag = `"${file.sha256}"`;
       reply
         .header('cache-control', immutable)
         .header('x-content-type-options', 'nosniff')
-        .header('etag', etag);
-      if (clientHas(req, etag)) return reply.status(304).send();
-      return reply.type(file.mimeType).send(file.data);
+        .header('etag', file.etag);
+      if (clientHas(req, file.etag)) return reply.status(304).send();
+      return reply.type(file.mimeType).send(await file.data());
     },
   );
 }

@@ -6,6 +6,7 @@ import { notFound } from '../../lib/errors.js';
 import type { PublishMedia } from '../../platforms/types.js';
 import type { Actor } from '../auth/sessions.js';
 import { processImage } from './image.js';
+import type { JpegVariants } from './jpeg-variants.js';
 
 export interface MediaDeps {
   db: Db;
@@ -32,6 +33,11 @@ const imageNotFound = () => notFound('Image');
 /** The public address of a stored image: `${publicUrl}/media/<id>.<ext>`. */
 export function mediaUrl(publicUrl: string, row: Pick<MediaRow, 'id' | 'mimeType'>) {
   return `${publicUrl.replace(/\/+$/, '')}/media/${row.id}.${extensions[row.mimeType]}`;
+}
+
+/** The public address of a stored image as a JPEG: the image itself, or for a PNG its flattened rendition. */
+export function jpegUrl(publicUrl: string, row: Pick<MediaRow, 'id'>) {
+  return `${publicUrl.replace(/\/+$/, '')}/media/${row.id}.jpg`;
 }
 
 /** An image as its owner sees it: an allowlist of fields, never the bytes. */
@@ -109,19 +115,42 @@ export async function deleteMedia(deps: MediaDeps, actor: Actor, id: string): Pr
 
 const publicFileName = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([a-z]+)$/;
 
+/** A public image file: its type, its ETag, and its bytes (converted only when asked for). */
+export interface PublicMediaFile {
+  mimeType: StoredImageType;
+  etag: string;
+  data: () => Promise<Buffer>;
+}
+
 /**
  * The stored image behind a public file name `<id>.<ext>`, or null when there is none or the
- * extension is not the image's own. No owner check: see routes.ts on why these URLs are public.
+ * extension is neither the image's own nor `.jpg` for a PNG. A PNG asked for as `.jpg` is served
+ * flattened to JPEG (from `variants`), for networks that take only JPEG (Instagram). No owner
+ * check: see routes.ts on why these URLs are public.
  */
-export async function loadPublicMediaFile(db: Db, fileName: string) {
+export async function loadPublicMediaFile(
+  db: Db,
+  variants: JpegVariants,
+  fileName: string,
+): Promise<PublicMediaFile | null> {
   const [, id, extension] = publicFileName.exec(fileName) ?? [];
   if (!id || !extension) return null;
   const [row] = await db
     .select({ data: media.data, mimeType: media.mimeType, sha256: media.sha256 })
     .from(media)
     .where(eq(media.id, id));
-  if (!row || extensions[row.mimeType] !== extension) return null;
-  return row;
+  if (!row) return null;
+  if (extensions[row.mimeType] === extension) {
+    return { mimeType: row.mimeType, etag: `"${row.sha256}"`, data: () => Promise.resolve(row.data) };
+  }
+  if (row.mimeType === 'image/png' && extension === extensions['image/jpeg']) {
+    return {
+      mimeType: 'image/jpeg',
+      etag: `"${row.sha256}.jpg"`,
+      data: () => variants.get(`${id}:${row.sha256}`, () => Promise.resolve(row.data)),
+    };
+  }
+  return null;
 }
 
 /**
@@ -165,6 +194,7 @@ export async function loadMediaForPublishing(
     id: row.id,
     url: mediaUrl(deps.publicUrl, row),
     mimeType: row.mimeType,
+    ...(row.mimeType === 'image/jpeg' ? {} : { jpegUrl: jpegUrl(deps.publicUrl, row) }),
     width: row.width,
     height: row.height,
     ...(row.altText ? { altText: row.altText } : {}),
