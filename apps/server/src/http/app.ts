@@ -3,7 +3,7 @@ import { maxJsonBodyBytes } from '@fitpost/contract';
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from '../config.js';
-import type { Database } from '../db/client.js';
+import type { Database, Db } from '../db/client.js';
 import type { Jobs } from '../jobs/boss.js';
 import { authRoutes } from '../modules/auth/routes.js';
 import { OidcProvider } from '../modules/auth/oidc.js';
@@ -14,6 +14,10 @@ import type { TokenCipher } from '../lib/crypto.js';
 import type { Platforms } from '../platforms/index.js';
 import { postRoutes } from '../modules/posts/routes.js';
 import { mediaRoutes } from '../modules/media/routes.js';
+import { libraryRoutes } from '../modules/library/routes.js';
+import { autoPostRoutes } from '../modules/autoposts/routes.js';
+import { createPost } from '../modules/posts/service.js';
+import { postUpsert } from '@fitpost/contract';
 import { enqueueIn } from '../jobs/queues.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/errors.js';
@@ -64,7 +68,14 @@ export async function buildApp(deps: AppDeps) {
     publicUrl: config.publicUrl,
   });
   await mediaRoutes(app, { db: database.db, config });
-  postRoutes(app, { db: database.db, enqueueIn: (tx) => enqueueIn(deps.jobs.boss, tx) });
+  const postsDeps = { db: database.db, enqueueIn: (tx: Db) => enqueueIn(deps.jobs.boss, tx) };
+  postRoutes(app, postsDeps);
+  autoPostRoutes(app, {
+    ...postsDeps,
+    publicUrl: config.publicUrl,
+    createMemberPost: (actor, input) => createPost(postsDeps, actor, postUpsert.parse(input)),
+  });
+  libraryRoutes(app, { db: database.db, publicUrl: config.publicUrl });
   healthRoutes(app, {
     database,
     jobs: deps.jobs,

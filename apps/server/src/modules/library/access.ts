@@ -1,0 +1,38 @@
+import { libraryMessages } from '@fitpost/contract';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { contentItems } from '../../db/schema-library.js';
+import { forbidden } from '../../lib/errors.js';
+import type { Actor } from '../auth/sessions.js';
+import { col } from './sql-helpers.js';
+
+export interface LibraryDeps {
+  db: Db;
+  /** FitPost's public origin, for graphic URLs. */
+  publicUrl: string;
+  now?: () => Date;
+}
+
+export const clock = (deps: Pick<LibraryDeps, 'now'>) => deps.now?.() ?? new Date();
+
+/** Library writes are for the portal's admins. */
+export function requireAdmin(actor: Actor) {
+  if (!actor.isAdmin) throw forbidden(libraryMessages.adminOnly);
+}
+
+/**
+ * SQL condition: the item is the caller's to see — their portal's, and not another member's
+ * private feed item. Admins follow the same rule: a member's own feed is theirs alone.
+ */
+export function contentVisibleTo(actor: Actor): SQL {
+  const owner = col(contentItems.ownerId);
+  return sql`(${col(contentItems.portalId)} = ${actor.portalId} and (${owner} is null or ${owner} = ${actor.userId}))`;
+}
+
+/** SQL condition: inside the item's active window at `now` (from ≤ now < until; open ends allowed). */
+export function contentActiveAt(now: Date): SQL {
+  const from = col(contentItems.activeFrom);
+  const until = col(contentItems.activeUntil);
+  const at = now.toISOString();
+  return sql`((${from} is null or ${from} <= ${at}::timestamptz) and (${until} is null or ${until} > ${at}::timestamptz))`;
+}

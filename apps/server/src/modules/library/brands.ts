@@ -1,0 +1,183 @@
+import {
+  libraryMessages,
+  type Brand,
+  type BrandPage,
+  type brandSearchQuery,
+  type brandUpsert,
+} from '@fitpost/contract';
+import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import { media } from '../../db/schema.js';
+import { brands, contentItems } from '../../db/schema-library.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import type { Actor } from '../auth/sessions.js';
+import { mediaUrl } from '../media/service.js';
+import { clock, contentActiveAt, contentVisibleTo, requireAdmin, type LibraryDeps } from './access.js';
+import { shareWithLibrary } from './content.js';
+import { col, isUniqueViolation, likePattern } from './sql-helpers.js';
+
+type Upsert = z.output<typeof brandUpsert>;
+
+/** Items of the brand the caller can browse now. */
+function contentCount(actor: Actor, now: Date) {
+  return sql<number>`(select count(*)::int from ${contentItems} where ${col(contentItems.brandId)} = ${col(brands.id)} and ${contentVisibleTo(actor)} and ${contentActiveAt(now)})`;
+}
+
+function brandColumns(actor: Actor, now: Date) {
+  return {
+    id: brands.id,
+    name: brands.name,
+    description: brands.description,
+    logoMediaId: brands.logoMediaId,
+    logoMimeType: media.mimeType,
+    contentCount: contentCount(actor, now),
+    createdAt: brands.createdAt,
+    updatedAt: brands.updatedAt,
+  };
+}
+
+function brandQuery(deps: LibraryDeps, actor: Actor, now: Date) {
+  return deps.db
+    .select(brandColumns(actor, now))
+    .from(brands)
+    .leftJoin(media, eq(media.id, brands.logoMediaId));
+}
+
+type BrandRow = Awaited<ReturnType<typeof brandQuery>>[number];
+
+function presentBrand(publicUrl: string, row: BrandRow): Brand {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    logoMediaId: row.logoMediaId,
+    logoUrl:
+      row.logoMediaId && row.logoMimeType
+        ? mediaUrl(publicUrl, { id: row.logoMediaId, mimeType: row.logoMimeType })
+        : null,
+    contentCount: row.contentCount,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The portal's brands (the Brands screen), with a keyword over names, paged and sorted. */
+export async function listBrands(
+  deps: LibraryDeps,
+  actor: Actor,
+  q: z.output<typeof brandSearchQuery>,
+): Promise<BrandPage> {
+  const now = clock(deps);
+  const where: SQL[] = [eq(brands.portalId, actor.portalId)];
+  if (q.q) where.push(ilike(brands.name, likePattern(q.q)));
+  const down = q.desc ?? q.sort !== 'name';
+  const key =
+    q.sort === 'name'
+      ? sql`lower(${brands.name})`
+      : q.sort === 'createdAt'
+        ? brands.createdAt
+        : contentCount(actor, now);
+  const [rows, [total]] = await Promise.all([
+    brandQuery(deps, actor, now)
+      .where(and(...where))
+      .orderBy(down ? desc(key) : asc(key), asc(brands.id))
+      .limit(q.pagesize)
+      .offset((q.page - 1) * q.pagesize),
+    deps.db
+      .select({ n: count() })
+      .from(brands)
+      .where(and(...where)),
+  ]);
+  return {
+    items: rows.map((row) => presentBrand(deps.publicUrl, row)),
+    total: total?.n ?? 0,
+    page: q.page,
+    pageSize: q.pagesize,
+  };
+}
+
+/** One brand of the caller's portal. */
+export async function getBrand(deps: LibraryDeps, actor: Actor, id: string): Promise<Brand> {
+  const [row] = await brandQuery(deps, actor, clock(deps)).where(
+    and(eq(brands.id, id), eq(brands.portalId, actor.portalId)),
+  );
+  if (!row) throw notFound('Brand');
+  return presentBrand(deps.publicUrl, row);
+}
+
+const nameTaken = () => new AppError('conflict', libraryMessages.brandNameTaken);
+
+/** Adds a brand (admin). */
+export async function createBrand(deps: LibraryDeps, actor: Actor, input: Upsert): Promise<Brand> {
+  requireAdmin(actor);
+  if (input.id) throw new AppError('validation', libraryMessages.idOnCreate);
+  const now = clock(deps);
+  const id = await deps.db
+    .transaction(async (tx) => {
+      if (input.logoMediaId) await shareWithLibrary(tx, actor, input.logoMediaId);
+      const [row] = await tx
+        .insert(brands)
+        .values({
+          portalId: actor.portalId,
+          name: input.name,
+          description: input.description,
+          logoMediaId: input.logoMediaId,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: brands.id });
+      if (!row) throw new Error('brand insert returned no row');
+      return row.id;
+    })
+    .catch((err: unknown) => {
+      throw isUniqueViolation(err) ? nameTaken() : err;
+    });
+  return getBrand(deps, actor, id);
+}
+
+/** Renames or re-describes a brand, or changes its logo (admin). */
+export async function updateBrand(
+  deps: LibraryDeps,
+  actor: Actor,
+  id: string,
+  input: Upsert,
+): Promise<Brand> {
+  requireAdmin(actor);
+  if (input.id && input.id !== id) throw new AppError('validation', libraryMessages.idMismatch);
+  await deps.db
+    .transaction(async (tx) => {
+      const [existing] = await tx
+        .select({ logoMediaId: brands.logoMediaId })
+        .from(brands)
+        .where(and(eq(brands.id, id), eq(brands.portalId, actor.portalId)));
+      if (!existing) throw notFound('Brand');
+      if (input.logoMediaId && input.logoMediaId !== existing.logoMediaId)
+        await shareWithLibrary(tx, actor, input.logoMediaId);
+      await tx
+        .update(brands)
+        .set({
+          name: input.name,
+          description: input.description,
+          logoMediaId: input.logoMediaId,
+          updatedAt: clock(deps),
+        })
+        .where(eq(brands.id, id));
+    })
+    .catch((err: unknown) => {
+      throw isUniqueViolation(err) ? nameTaken() : err;
+    });
+  return getBrand(deps, actor, id);
+}
+
+/** Deletes brands (admin, multi-delete); their items stay, without a brand. All or none. */
+export async function deleteBrands(deps: LibraryDeps, actor: Actor, ids: string[]) {
+  requireAdmin(actor);
+  const unique = [...new Set(ids)];
+  await deps.db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(brands)
+      .where(and(inArray(brands.id, unique), eq(brands.portalId, actor.portalId)))
+      .returning({ id: brands.id });
+    if (deleted.length !== unique.length) throw notFound('Brand');
+  });
+}
