@@ -74,7 +74,10 @@ export const configSchema = z
     FITPOST_RECONCILE_AFTER_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
     FITPOST_PUBLISH_STALE_AFTER_MS: z.coerce.number().int().min(100).max(86_400_000).optional(),
     FITPOST_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+    FITPOST_FANOUT_BATCH_SIZE: z.coerce.number().int().min(1).max(5000).default(500),
+    FITPOST_FANOUT_STALE_AFTER_MS: z.coerce.number().int().min(100).max(86_400_000).default(60_000),
     FITPOST_FEEDS_ALLOW_LOOPBACK: boolean.optional(),
+    FITPOST_FEED_REFRESH_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   })
   .transform((env) => {
     const publicUrl = env.FITPOST_PUBLIC_URL ?? `http://localhost:${env.PORT}`;
@@ -120,12 +123,20 @@ export const configSchema = z
         staleAfterMs: env.FITPOST_PUBLISH_STALE_AFTER_MS ?? env.FITPOST_NETWORK_TIMEOUT_MS * 2 + 60_000,
         sweepIntervalMs: env.FITPOST_SWEEP_INTERVAL_MS,
       },
+      fanout: {
+        /** Members handled per fan-out transaction. */
+        batchSize: env.FITPOST_FANOUT_BATCH_SIZE,
+        /** A fan-out silent this long (its worker died) is resumed from its cursor by the sweep. */
+        staleAfterMs: env.FITPOST_FANOUT_STALE_AFTER_MS,
+      },
       feeds: {
         /**
          * Lets feed fetches reach loopback (127/8, ::1) so the sandbox can serve demo feeds; private,
          * link-local and metadata addresses stay refused regardless. Never on in production.
          */
         allowLoopback: env.FITPOST_FEEDS_ALLOW_LOOPBACK ?? false,
+        /** How often the worker refreshes each active feed, in minutes. */
+        refreshMinutes: env.FITPOST_FEED_REFRESH_MINUTES,
       },
       platforms: {
         x: {

@@ -6,9 +6,10 @@ import { buildApp } from './http/app.js';
 import { createJobs } from './jobs/boss.js';
 import { resolveTokenCipher } from './lib/token-keys.js';
 import { startWorker } from './jobs/worker.js';
-import { engineDeps } from './modules/posts/wiring.js';
+import { engineDeps, fanoutDeps } from './modules/posts/wiring.js';
 import { reencryptTokens } from './modules/social/rekey.js';
 import { createPlatforms } from './platforms/index.js';
+import { startFeedWorker } from './modules/feeds/jobs.js';
 
 /**
  * Starts FitPost: `--services=api,worker` (default both). The database is migrated and seeded
@@ -33,8 +34,19 @@ async function main() {
     ? await startWorker(jobs.boss, engineDeps({ database, jobs, cipher, platforms, config }), {
         concurrency: config.workerConcurrency,
         sweepIntervalMs: config.publish.sweepIntervalMs,
+        fanout: fanoutDeps({ database, jobs, config }),
       })
     : null;
+  if (runWorker)
+    await startFeedWorker(
+      jobs.boss,
+      {
+        db: database.db,
+        fetch: { allowLoopback: config.feeds.allowLoopback },
+        logError: (message, err) => console.error(message, err),
+      },
+      { intervalMinutes: config.feeds.refreshMinutes },
+    );
   // After a key rotation, tokens still sealed with an older key are re-sealed in the background.
   if (runWorker) {
     reencryptTokens(database.db, cipher, { batchSize: 200 }).then(

@@ -6,7 +6,14 @@ import type { Db } from '../db/client.js';
 export const queues = {
   publish: 'publish',
   reconcile: 'publish-reconcile',
+  feedRefresh: 'feed-refresh',
+  autoPostFanout: 'autopost-fanout',
 } as const;
+
+export interface FanoutJob {
+  autoPostId: string;
+  version: number;
+}
 
 export interface PublishJob {
   targetId: string;
@@ -30,4 +37,11 @@ export function enqueueIn(boss: PgBoss, tx: Db) {
   const db = fromDrizzle(tx as unknown as DrizzleTransactionLike, sql);
   return (queue: string, data: object, startAfter?: Date) =>
     boss.send(queue, data, { db, ...(startAfter ? { startAfter } : {}) });
+}
+
+/** Sends many jobs of one queue inside the caller's transaction, in one statement (outbox). */
+export function enqueueManyIn(boss: PgBoss, tx: Db) {
+  const db = fromDrizzle(tx as unknown as DrizzleTransactionLike, sql);
+  return (queue: string, jobs: { data: object; startAfter?: Date }[]) =>
+    jobs.length === 0 ? Promise.resolve(null) : boss.insert(queue, jobs, { db });
 }

@@ -1,7 +1,8 @@
 import type { PgBoss } from 'pg-boss';
 import { reconcileTarget, sweepStale, type EngineDeps } from '../modules/posts/engine.js';
+import { runFanout, sweepFanouts, type FanoutDeps } from '../modules/autoposts/fanout.js';
 import { startPublishPump } from './publish-pump.js';
-import { queues, type PublishJob } from './queues.js';
+import { queues, type FanoutJob, type PublishJob } from './queues.js';
 
 /**
  * Starts the publishing handlers: the publish pump (see publish-pump.ts), the reconcile queue and
@@ -10,8 +11,9 @@ import { queues, type PublishJob } from './queues.js';
 export async function startWorker(
   boss: PgBoss,
   deps: EngineDeps,
-  opts: { concurrency: number; sweepIntervalMs?: number; idleMs?: number },
+  opts: { concurrency: number; sweepIntervalMs?: number; idleMs?: number; fanout?: FanoutDeps },
 ) {
+  const { fanout } = opts;
   const pump = startPublishPump(boss, deps, {
     concurrency: opts.concurrency,
     ...(opts.idleMs ? { idleMs: opts.idleMs } : {}),
@@ -23,16 +25,26 @@ export async function startWorker(
       if (job) await reconcileTarget(deps, job.data);
     },
   );
-  // Every worker sweeps; the conditional update makes concurrent sweeps harmless.
+  if (fanout)
+    await boss.work<FanoutJob>(
+      queues.autoPostFanout,
+      { batchSize: 1, localConcurrency: 1, pollingIntervalSeconds: 0.5 },
+      async ([job]) => {
+        if (job) await runFanout(fanout, job.data);
+      },
+    );
+  // Every worker sweeps; the conditional updates make concurrent sweeps harmless.
   const timer = opts.sweepIntervalMs
     ? setInterval(() => {
         sweepStale(deps).catch((err: unknown) => console.error('sweep failed', err));
+        if (fanout) sweepFanouts(fanout).catch((err: unknown) => console.error('fan-out sweep failed', err));
       }, opts.sweepIntervalMs)
     : null;
   timer?.unref();
   return async () => {
     if (timer) clearInterval(timer);
     await boss.offWork(queues.reconcile);
+    if (fanout) await boss.offWork(queues.autoPostFanout);
     await pump.stop();
   };
 }

@@ -153,7 +153,7 @@ async function sendTarget(
   }
   try {
     const result = await publishVia(deps, connection, {
-      text: post.body,
+      text: target.bodyOverride ?? post.body,
       accountId: connection.accountId,
       ...(post.link ? { link: post.link } : {}),
       ...(media ? { media } : {}),
@@ -198,7 +198,7 @@ export async function reconcileTarget(deps: EngineDeps, job: PublishJob) {
   }
   try {
     const found = await reconcileVia(deps, connection, {
-      text: post.body,
+      text: target.bodyOverride ?? post.body,
       accountId: connection.accountId,
       ...(post.link ? { link: post.link } : {}),
       since: target.startedAt ?? target.dueAt,

@@ -1,7 +1,8 @@
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import type { Jobs } from '../../jobs/boss.js';
-import { enqueueIn } from '../../jobs/queues.js';
+import { enqueueIn, enqueueManyIn } from '../../jobs/queues.js';
+import type { FanoutDeps } from '../autoposts/fanout.js';
 import type { TokenCipher } from '../../lib/crypto.js';
 import type { Platforms } from '../../platforms/index.js';
 import { loadMediaForPublishing } from '../media/service.js';
@@ -29,5 +30,16 @@ export function engineDeps(parts: {
       staleAfterMs: config.publish.staleAfterMs,
       reconcileAfterMs: config.publish.reconcileAfterMs,
     },
+  };
+}
+
+/** The Auto-Post fan-out's dependencies from the process's parts. */
+export function fanoutDeps(parts: { database: Database; jobs: Jobs; config: Config }): FanoutDeps {
+  return {
+    db: parts.database.db,
+    enqueueIn: (tx) => enqueueIn(parts.jobs.boss, tx),
+    enqueueManyIn: (tx) => enqueueManyIn(parts.jobs.boss, tx),
+    batchSize: parts.config.fanout.batchSize,
+    staleAfterMs: parts.config.fanout.staleAfterMs,
   };
 }

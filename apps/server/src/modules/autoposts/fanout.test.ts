@@ -1,0 +1,270 @@
+import { startSandbox, type Sandbox } from '@fitpost/sandbox';
+import { publishedPosts } from '@fitpost/sandbox/testing';
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { socialConnections } from '../../db/schema.js';
+import { autoPosts } from '../../db/schema-autopost.js';
+import { posts, postTargets } from '../../db/schema-posts.js';
+import { enqueueIn, enqueueManyIn } from '../../jobs/queues.js';
+import { makeBulkMembers, type BulkMember } from '../../test/autopost.js';
+import { makeUser, startTestApp, type TestApp } from '../../test/harness.js';
+import { networkEnv } from '../../test/social.js';
+import type { Actor } from '../auth/sessions.js';
+import { publishTargets, type EngineDeps } from '../posts/engine.js';
+import { runFanout, sweepFanouts, type FanoutDeps } from './fanout.js';
+import { chooseForOccurrence, type AutoPostDeps } from './service.js';
+import { createPost } from '../posts/service.js';
+import { postUpsert, type AutoPost } from '@fitpost/contract';
+
+let sandbox: Sandbox;
+let t: TestApp;
+let admin: Awaited<ReturnType<typeof makeUser>>;
+let engine: EngineDeps;
+let fanout: FanoutDeps;
+let service: AutoPostDeps;
+let seq = 0;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, redirectUris: ['http://localhost:3000/oauth'] });
+  t = await startTestApp(networkEnv(sandbox.url));
+  admin = await makeUser(t, { admin: true });
+  engine = {
+    db: t.db,
+    cipher: t.cipher,
+    platforms: t.platforms,
+    enqueueIn: (tx) => enqueueIn(t.jobs.boss, tx),
+    loadMedia: () => Promise.resolve(null),
+    settings: { maxAttempts: 3, backoffMs: 10, staleAfterMs: 60_000, reconcileAfterMs: 10 },
+  };
+  fanout = {
+    db: t.db,
+    enqueueIn: (tx) => enqueueIn(t.jobs.boss, tx),
+    enqueueManyIn: (tx) => enqueueManyIn(t.jobs.boss, tx),
+    batchSize: 2,
+    staleAfterMs: 60_000,
+  };
+  const postsDeps = { db: t.db, enqueueIn: engine.enqueueIn };
+  service = {
+    ...postsDeps,
+    publicUrl: 'http://localhost:3000',
+    createMemberPost: (actor, input) => createPost(postsDeps, actor, postUpsert.parse(input)),
+  };
+});
+afterAll(async () => {
+  await t.close();
+  await sandbox.close();
+});
+
+const inHour = () => new Date(Date.now() + 3_600_000);
+const members = (count: number, networks: ('x' | 'linkedin' | 'facebook')[], extra: object = {}) =>
+  makeBulkMembers({ db: t.db, cipher: t.cipher, sandboxUrl: sandbox.url }, { count, networks, ...extra });
+const actorOf = (m: BulkMember): Actor => ({ sessionId: '', userId: m.userId, portalId: 1, isAdmin: false });
+
+async function schedule(body: Record<string, unknown>) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/autoposts',
+    headers: admin.auth,
+    payload: { scheduledAt: inHour().toISOString(), ...body },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<AutoPost>();
+}
+
+/** Runs the fan-out as its job would at the Auto-Post's time, then publishes every target it made. */
+async function fanOutAndPublish(ap: AutoPost, version: number, opts: { after?: number } = {}) {
+  const at = new Date(new Date(ap.scheduledAt).getTime() + 1000);
+  const result = await runFanout({ ...fanout, now: () => at }, { autoPostId: ap.id, version });
+  await publishAll(ap.id, new Date(at.getTime() + (opts.after ?? 0)));
+  return result;
+}
+
+async function targetsOf(autoPostId: string) {
+  return t.db
+    .select({ target: postTargets, userId: posts.userId })
+    .from(postTargets)
+    .innerJoin(posts, eq(posts.id, postTargets.postId))
+    .where(eq(posts.autoPostId, autoPostId));
+}
+
+async function publishAll(autoPostId: string, at: Date) {
+  const targets = await targetsOf(autoPostId);
+  await publishTargets(
+    { ...engine, now: () => at },
+    targets.map(({ target }) => ({ targetId: target.id, version: target.version })),
+  );
+}
+
+const sentTo = async (accountId: string | undefined, text: string) =>
+  (await publishedPosts(sandbox.url)).filter((p) => p.accountId === accountId && p.text === text);
+
+describe('Auto-Post fan-out', () => {
+  it('posts once per opted-in account, never to opted-out, skipping or customising members', async () => {
+    const body = `Auto-Post ${++seq}: five-minute mobility for desk days.`;
+    const [reached, skipper, customiser, halfConnected] = (await members(4, ['x', 'linkedin'])) as [
+      BulkMember,
+      BulkMember,
+      BulkMember,
+      BulkMember,
+    ];
+    const [optedOut] = (await members(1, ['x', 'linkedin'], { optedIn: false })) as [BulkMember];
+    const people = { reached, skipper, customiser, halfConnected, optedOut };
+    await t.db
+      .update(socialConnections)
+      .set({ status: 'needs_reconnect' })
+      .where(eq(socialConnections.id, people.halfConnected.connections.linkedin?.id ?? ''));
+    const ap = await schedule({ body, networks: ['x', 'linkedin'] });
+    await chooseForOccurrence(service, actorOf(people.skipper), ap.id, 'skip');
+    const custom = await chooseForOccurrence(service, actorOf(people.customiser), ap.id, 'custom');
+    expect(custom.customPostId).toBeTruthy();
+
+    const result = await fanOutAndPublish(ap, 1);
+    expect(result.status).toBe('done');
+
+    for (const network of ['x', 'linkedin'] as const)
+      expect(await sentTo(people.reached.connections[network]?.accountId, body)).toHaveLength(1);
+    expect(await sentTo(people.halfConnected.connections.x?.accountId, body)).toHaveLength(1);
+    expect(await sentTo(people.halfConnected.connections.linkedin?.accountId, body)).toHaveLength(0);
+    for (const person of [people.optedOut, people.skipper, people.customiser])
+      for (const network of ['x', 'linkedin'] as const)
+        expect(await sentTo(person.connections[network]?.accountId, body)).toHaveLength(0);
+
+    // The customised occurrence is the member's own post, sent once by the ordinary engine.
+    const customTargets = await t.db
+      .select()
+      .from(postTargets)
+      .where(eq(postTargets.postId, custom.customPostId ?? ''));
+    await publishTargets(
+      { ...engine, now: () => new Date(new Date(ap.scheduledAt).getTime() + 1000) },
+      customTargets.map((c) => ({ targetId: c.id, version: c.version })),
+    );
+    for (const network of ['x', 'linkedin'] as const)
+      expect(await sentTo(people.customiser.connections[network]?.accountId, body)).toHaveLength(1);
+
+    const [row] = await t.db.select().from(autoPosts).where(eq(autoPosts.id, ap.id));
+    expect(row).toMatchObject({ status: 'done', membersReached: 2, skippedAccounts: 1 });
+    const progress = await t.app.inject({
+      method: 'GET',
+      url: `/api/autoposts/${ap.id}`,
+      headers: admin.auth,
+    });
+    expect(progress.json()).toMatchObject({
+      progress: { membersReached: 2, skippedAccounts: 1, skippedMembers: 1, customised: 1 },
+    });
+
+    // Running the fan-out again (a redelivered job, a resumed crash) creates nothing new.
+    const again = await runFanout(
+      { ...fanout, now: () => new Date(new Date(ap.scheduledAt).getTime() + 2000) },
+      { autoPostId: ap.id, version: 1 },
+    );
+    expect(again.status).toBe('skipped');
+    expect(await targetsOf(ap.id)).toHaveLength(3);
+  });
+
+  it('sends the edited Auto-Post, not the version first scheduled', async () => {
+    const [member] = await members(1, ['linkedin']);
+    const first = `Auto-Post ${++seq}: original caption.`;
+    const edited = `Auto-Post ${seq}: edited caption.`;
+    const ap = await schedule({ body: first, networks: ['linkedin'] });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/autoposts/${ap.id}`,
+      headers: admin.auth,
+      payload: { body: edited, networks: ['linkedin'], scheduledAt: ap.scheduledAt },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await fanOutAndPublish(ap, 1)).status).toBe('skipped');
+    expect((await fanOutAndPublish(ap, 2)).status).toBe('done');
+    expect(await sentTo(member?.connections.linkedin?.accountId, first)).toHaveLength(0);
+    expect(await sentTo(member?.connections.linkedin?.accountId, edited)).toHaveLength(1);
+  });
+
+  it('sends nothing once cancelled', async () => {
+    const [member] = await members(1, ['linkedin']);
+    const body = `Auto-Post ${++seq}: cancelled.`;
+    const ap = await schedule({ body, networks: ['linkedin'] });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/autoposts/${ap.id}/cancel`,
+      headers: admin.auth,
+    });
+    expect(res.json()).toMatchObject({ status: 'cancelled' });
+    expect((await fanOutAndPublish(ap, 1)).status).toBe('skipped');
+    expect((await fanOutAndPublish(ap, 2)).status).toBe('skipped');
+    expect(await sentTo(member?.connections.linkedin?.accountId, body)).toHaveLength(0);
+    expect(await targetsOf(ap.id)).toHaveLength(0);
+  });
+
+  it('does not reach back to accounts opted in after the fan-out started', async () => {
+    const ap = await schedule({ body: `Auto-Post ${++seq}: late opt-in.`, networks: ['linkedin'] });
+    const [late] = await members(1, ['linkedin'], {
+      optedInSince: new Date(new Date(ap.scheduledAt).getTime() + 30_000),
+    });
+    const [early] = await members(1, ['linkedin']);
+    await fanOutAndPublish(ap, 1);
+    const userIds = (await targetsOf(ap.id)).map((r) => r.userId);
+    expect(userIds).toContain(early?.userId);
+    expect(userIds).not.toContain(late?.userId);
+  });
+
+  it('gives each X member one caption variant and spreads X sends over the window', async () => {
+    const group = await members(8, ['x', 'linkedin']);
+    const variants = [`V${++seq}a: squat deep.`, `V${seq}b: hinge well.`, `V${seq}c: brace hard.`];
+    const ap = await schedule({
+      body: `Auto-Post ${seq}: the main caption.`,
+      networks: ['x', 'linkedin'],
+      xVariants: variants,
+      xSpreadMinutes: 10,
+    });
+    await fanOutAndPublish(ap, 1, { after: 10 * 60_000 });
+    const rows = (await targetsOf(ap.id)).filter((r) => group.some((m) => m.userId === r.userId));
+    const x = rows.filter((r) => r.target.network === 'x');
+    const li = rows.filter((r) => r.target.network === 'linkedin');
+    expect(x).toHaveLength(8);
+    expect(li.every((r) => r.target.bodyOverride === null)).toBe(true);
+    expect(x.every((r) => variants.includes(r.target.bodyOverride ?? ''))).toBe(true);
+    expect(new Set(x.map((r) => r.target.bodyOverride)).size).toBeGreaterThan(1);
+    const start = new Date(ap.scheduledAt).getTime();
+    const offsets = x.map((r) => r.target.dueAt.getTime() - start);
+    expect(Math.min(...offsets)).toBeGreaterThanOrEqual(0);
+    expect(Math.max(...offsets)).toBeLessThan(10 * 60_000);
+    expect(new Set(offsets).size).toBeGreaterThan(1);
+    for (const m of group) {
+      const sent = (await publishedPosts(sandbox.url, { network: 'x' })).filter(
+        (p) => p.accountId === m.connections.x?.accountId,
+      );
+      expect(sent).toHaveLength(1);
+      expect(variants).toContain(sent[0]?.text);
+    }
+  });
+
+  it('never creates a second post when two runs of one fan-out race, and the sweep resumes a stalled one', async () => {
+    const group = await members(7, ['linkedin']);
+    const ap = await schedule({ body: `Auto-Post ${++seq}: raced.`, networks: ['linkedin'] });
+    const at = new Date(new Date(ap.scheduledAt).getTime() + 1000);
+    // A fan-out that stopped after its first batch, as if its worker was killed.
+    await t.db
+      .update(autoPosts)
+      .set({ status: 'fanning_out', fanoutStartedAt: at, updatedAt: new Date(at.getTime() - 120_000) })
+      .where(eq(autoPosts.id, ap.id));
+    expect(await sweepFanouts({ ...fanout, now: () => at })).toBeGreaterThanOrEqual(1);
+    await Promise.all([
+      runFanout({ ...fanout, now: () => at }, { autoPostId: ap.id, version: 1 }),
+      runFanout({ ...fanout, now: () => at }, { autoPostId: ap.id, version: 1 }),
+    ]);
+    const made = await t.db
+      .select({ userId: posts.userId })
+      .from(posts)
+      .where(
+        and(
+          eq(posts.autoPostId, ap.id),
+          inArray(
+            posts.userId,
+            group.map((m) => m.userId),
+          ),
+        ),
+      );
+    expect(made).toHaveLength(7);
+    expect(new Set(made.map((m) => m.userId)).size).toBe(7);
+  });
+});

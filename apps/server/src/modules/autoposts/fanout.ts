@@ -1,0 +1,229 @@
+import { createHash } from 'node:crypto';
+import { roleIds } from '@fitpost/contract';
+import { and, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { socialConnections, userRoles } from '../../db/schema.js';
+import { autoPostMemberChoices, autoPosts } from '../../db/schema-autopost.js';
+import { posts, postTargets } from '../../db/schema-posts.js';
+import { queues, type FanoutJob } from '../../jobs/queues.js';
+import { roleActiveAt } from '../users/access.js';
+
+type EnqueueMany = (queue: string, jobs: { data: object; startAfter?: Date }[]) => Promise<unknown>;
+type Enqueue = (queue: string, data: object, startAfter?: Date) => Promise<unknown>;
+
+export interface FanoutDeps {
+  db: Db;
+  /** Sends many jobs within the given transaction (jobs/queues.ts enqueueManyIn). */
+  enqueueManyIn: (tx: Db) => EnqueueMany;
+  enqueueIn: (tx: Db) => Enqueue;
+  /** Members handled per transaction. */
+  batchSize: number;
+  /** A fan-out silent this long (its worker died) is resumed by the sweep. */
+  staleAfterMs: number;
+  now?: () => Date;
+}
+
+const clock = (deps: Pick<FanoutDeps, 'now'>) => deps.now?.() ?? new Date();
+
+type AutoPostRow = typeof autoPosts.$inferSelect;
+type ConnectionRow = typeof socialConnections.$inferSelect;
+
+/** A stable number in [0, 1) from a string: spreads X sends and picks variants the same way on every run. */
+function unitHash(value: string) {
+  return createHash('sha256').update(value).digest().readUInt32BE(0) / 2 ** 32;
+}
+
+/** When the account's post is due: X sends spread over the window, every other network at once. */
+export function dueAtFor(
+  autoPost: Pick<AutoPostRow, 'id' | 'scheduledAt' | 'xSpreadMinutes'>,
+  c: ConnectionRow,
+) {
+  if (c.network !== 'x' || autoPost.xSpreadMinutes === 0) return autoPost.scheduledAt;
+  const offset = Math.floor(unitHash(`${autoPost.id}:${c.id}`) * autoPost.xSpreadMinutes * 60_000);
+  return new Date(autoPost.scheduledAt.getTime() + offset);
+}
+
+/** The member's X text: one of the variants (the same one on every run), or the body. */
+export function xTextFor(autoPost: Pick<AutoPostRow, 'id' | 'xVariants'>, userId: string) {
+  const variants = autoPost.xVariants;
+  if (variants.length === 0) return null;
+  return variants[Math.floor(unitHash(`${autoPost.id}:${userId}`) * variants.length)] ?? null;
+}
+
+/**
+ * Runs (or resumes) the fan-out of one Auto-Post version: pages through the portal's members
+ * with an opted-in account on the Auto-Post's networks, by id, and for each batch writes, in one
+ * transaction, the members' posts, their targets, their publish jobs and the new cursor. A crash
+ * loses at most the open transaction; a re-run continues from the cursor, and the unique
+ * (auto-post, member) post makes a repeated batch create nothing. Accounts opted in after the
+ * fan-out started, members who skipped or customised this occurrence, and members without
+ * FitPost access are left out; disconnected accounts are skipped and counted.
+ */
+export async function runFanout(deps: FanoutDeps, job: FanoutJob) {
+  const now = clock(deps);
+  const [claimed] = await deps.db
+    .update(autoPosts)
+    .set({
+      status: 'fanning_out',
+      fanoutStartedAt: sql`coalesce(${autoPosts.fanoutStartedAt}, ${now.toISOString()}::timestamptz)`,
+      updatedAt: now,
+    })
+    .where(
+      and(
+        eq(autoPosts.id, job.autoPostId),
+        eq(autoPosts.version, job.version),
+        inArray(autoPosts.status, ['scheduled', 'fanning_out']),
+        lte(autoPosts.scheduledAt, new Date(now.getTime() + 5000)),
+      ),
+    )
+    .returning();
+  if (!claimed) return { status: 'skipped' as const, members: 0 };
+  let members = 0;
+  for (;;) {
+    const step = await fanoutBatch(deps, claimed.id, job.version);
+    if (step === 'stopped') return { status: 'stopped' as const, members };
+    if (step === 'done') return { status: 'done' as const, members };
+    members += step;
+  }
+}
+
+/** One batch of members in one transaction; returns how many were handled, or that it ended. */
+async function fanoutBatch(deps: FanoutDeps, autoPostId: string, version: number) {
+  const now = clock(deps);
+  return deps.db.transaction(async (tx) => {
+    // The row lock serialises concurrent runs of the same fan-out (a resumed one and a slow one).
+    const [ap] = await tx.select().from(autoPosts).where(eq(autoPosts.id, autoPostId)).for('update');
+    if (!ap || ap.version !== version || ap.status !== 'fanning_out' || !ap.fanoutStartedAt)
+      return 'stopped' as const;
+    const startedAt = ap.fanoutStartedAt;
+    const eligible = and(
+      eq(socialConnections.portalId, ap.portalId),
+      eq(socialConnections.autoPost, true),
+      lte(socialConnections.autoPostSince, startedAt),
+      inArray(socialConnections.network, ap.networks),
+    );
+    const memberRows = await tx
+      .selectDistinct({ userId: socialConnections.userId })
+      .from(socialConnections)
+      .where(and(eligible, ap.fanoutCursor ? gt(socialConnections.userId, ap.fanoutCursor) : undefined))
+      .orderBy(socialConnections.userId)
+      .limit(deps.batchSize);
+    if (memberRows.length === 0) {
+      await tx
+        .update(autoPosts)
+        .set({ status: 'done', fanoutFinishedAt: now, updatedAt: now })
+        .where(eq(autoPosts.id, ap.id));
+      return 'done' as const;
+    }
+    const memberIds = memberRows.map((m) => m.userId);
+    const [connections, choices, entitled] = await Promise.all([
+      tx
+        .select()
+        .from(socialConnections)
+        .where(and(eligible, inArray(socialConnections.userId, memberIds))),
+      tx
+        .select({ userId: autoPostMemberChoices.userId })
+        .from(autoPostMemberChoices)
+        .where(
+          and(eq(autoPostMemberChoices.autoPostId, ap.id), inArray(autoPostMemberChoices.userId, memberIds)),
+        ),
+      tx
+        .selectDistinct({ userId: userRoles.userId })
+        .from(userRoles)
+        .where(
+          and(
+            inArray(userRoles.userId, memberIds),
+            inArray(userRoles.roleId, [roleIds.member, roleIds.admin]),
+            roleActiveAt(now),
+          ),
+        ),
+    ]);
+    const chose = new Set(choices.map((c) => c.userId));
+    const allowed = new Set(entitled.map((e) => e.userId));
+    const byMember = new Map<string, ConnectionRow[]>();
+    let skippedAccounts = 0;
+    for (const c of connections) {
+      if (chose.has(c.userId) || !allowed.has(c.userId)) continue;
+      if (c.status !== 'connected') {
+        skippedAccounts += 1;
+        continue;
+      }
+      byMember.set(c.userId, [...(byMember.get(c.userId) ?? []), c]);
+    }
+    const made = byMember.size
+      ? await tx
+          .insert(posts)
+          .values(
+            [...byMember.keys()].map((userId) => ({
+              portalId: ap.portalId,
+              userId,
+              body: ap.body,
+              mediaId: ap.mediaId,
+              link: ap.link,
+              contentId: ap.contentId,
+              autoPostId: ap.id,
+              scheduledAt: ap.scheduledAt,
+              timeZone: ap.timeZone,
+            })),
+          )
+          .onConflictDoNothing()
+          .returning({ id: posts.id, userId: posts.userId })
+      : [];
+    const targets = made.flatMap((p) =>
+      (byMember.get(p.userId) ?? []).map((c) => ({
+        postId: p.id,
+        connectionId: c.id,
+        network: c.network,
+        accountName: c.accountName,
+        bodyOverride: c.network === 'x' ? xTextFor(ap, p.userId) : null,
+        dueAt: dueAtFor(ap, c),
+      })),
+    );
+    const inserted = targets.length
+      ? await tx
+          .insert(postTargets)
+          .values(targets)
+          .returning({ id: postTargets.id, version: postTargets.version, dueAt: postTargets.dueAt })
+      : [];
+    await deps.enqueueManyIn(tx)(
+      queues.publish,
+      inserted.map((t) => ({ data: { targetId: t.id, version: t.version }, startAfter: t.dueAt })),
+    );
+    await tx
+      .update(autoPosts)
+      .set({
+        fanoutCursor: memberIds.at(-1),
+        membersReached: sql`${autoPosts.membersReached} + ${made.length}`,
+        skippedAccounts: sql`${autoPosts.skippedAccounts} + ${skippedAccounts}`,
+        updatedAt: now,
+      })
+      .where(eq(autoPosts.id, ap.id));
+    return memberIds.length;
+  });
+}
+
+/**
+ * Restarts what a dead worker left: fan-outs silent for `staleAfterMs`, and Auto-Posts past their
+ * time whose fan-out job never ran. A resumed fan-out continues from its cursor, so two runs of
+ * one never post twice.
+ */
+export async function sweepFanouts(deps: FanoutDeps) {
+  const now = clock(deps);
+  const cutoff = new Date(now.getTime() - deps.staleAfterMs);
+  const stale = await deps.db
+    .update(autoPosts)
+    .set({ updatedAt: now })
+    .where(
+      and(
+        lte(autoPosts.updatedAt, cutoff),
+        or(
+          eq(autoPosts.status, 'fanning_out'),
+          and(eq(autoPosts.status, 'scheduled'), lte(autoPosts.scheduledAt, cutoff)),
+        ),
+      ),
+    )
+    .returning({ id: autoPosts.id, version: autoPosts.version });
+  for (const ap of stale)
+    await deps.enqueueIn(deps.db)(queues.autoPostFanout, { autoPostId: ap.id, version: ap.version });
+  return stale.length;
+}

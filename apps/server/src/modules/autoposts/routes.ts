@@ -1,0 +1,171 @@
+import {
+  autoPost,
+  autoPostChoiceBody,
+  autoPostDetail,
+  autoPostIdParams,
+  autoPostList,
+  autoPostListQuery,
+  autoPostSettings,
+  autoPostSettingsBody,
+  autoPostUpsert,
+  errorBody,
+  memberAutoPostList,
+} from '@fitpost/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf } from '../../http/plugins/auth.js';
+import { presentAutoPost, presentAutoPostDetail, presentMemberAutoPost } from './presenter.js';
+import * as service from './service.js';
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
+const tags = ['autoposts'];
+const security = [{ bearer: [] }];
+
+/**
+ * Auto-Post: admins schedule, edit, cancel and follow it; members opt in per account, see what
+ * they will receive and skip or customise an occurrence.
+ */
+export function autoPostRoutes(app: FastifyInstance, deps: service.AutoPostDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const onRequest = app.requireUser;
+  const present = (row: Parameters<typeof presentAutoPost>[1]) => presentAutoPost(deps.publicUrl, row);
+
+  r.get(
+    '/api/autoposts',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'The portal’s Auto-Posts (admins)',
+        querystring: autoPostListQuery,
+        response: { 200: autoPostList, ...errors },
+      },
+    },
+    async (req) => (await service.listAutoPosts(deps, actorOf(req), req.query)).map(present),
+  );
+  r.post(
+    '/api/autoposts',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'Schedule an Auto-Post (admins)',
+        body: autoPostUpsert,
+        response: { 201: autoPost, ...errors },
+      },
+    },
+    async (req, reply) =>
+      reply.status(201).send(present(await service.createAutoPost(deps, actorOf(req), req.body))),
+  );
+  r.get(
+    '/api/autoposts/upcoming',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'The Auto-Posts I will receive, on which accounts, with my choice',
+        response: { 200: memberAutoPostList, ...errors },
+      },
+    },
+    async (req) =>
+      (await service.upcomingForMember(deps, actorOf(req))).map((item) =>
+        presentMemberAutoPost(deps.publicUrl, item),
+      ),
+  );
+  r.get(
+    '/api/autoposts/settings',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'My accounts and their Auto-Post opt-in',
+        response: { 200: autoPostSettings, ...errors },
+      },
+    },
+    (req) => service.autoPostSettingsOf(deps.db, actorOf(req)),
+  );
+  r.put(
+    '/api/autoposts/settings',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'Turn Auto-Post on or off per account',
+        body: autoPostSettingsBody,
+        response: { 200: autoPostSettings, ...errors },
+      },
+    },
+    (req) => service.updateAutoPostSettings(deps, actorOf(req), req.body),
+  );
+  r.get(
+    '/api/autoposts/:id',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'One Auto-Post with its fan-out results by network (admins)',
+        params: autoPostIdParams,
+        response: { 200: autoPostDetail, ...errors },
+      },
+    },
+    async (req) =>
+      presentAutoPostDetail(
+        deps.publicUrl,
+        await service.autoPostProgress(deps, actorOf(req), req.params.id),
+      ),
+  );
+  r.put(
+    '/api/autoposts/:id',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'Change an Auto-Post before it starts (admins)',
+        params: autoPostIdParams,
+        body: autoPostUpsert,
+        response: { 200: autoPost, ...errors },
+      },
+    },
+    async (req) => present(await service.updateAutoPost(deps, actorOf(req), req.params.id, req.body)),
+  );
+  r.post(
+    '/api/autoposts/:id/cancel',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'Cancel an Auto-Post; unsent member posts are cancelled too (admins)',
+        params: autoPostIdParams,
+        response: { 200: autoPost, ...errors },
+      },
+    },
+    async (req) => present(await service.cancelAutoPost(deps, actorOf(req), req.params.id)),
+  );
+  r.put(
+    '/api/autoposts/:id/choice',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'My choice for this occurrence: auto, skip or custom (my own post)',
+        params: autoPostIdParams,
+        body: autoPostChoiceBody,
+        response: {
+          200: z.object({ choice: autoPostChoiceBody.shape.choice, customPostId: z.uuid().nullable() }),
+          ...errors,
+        },
+      },
+    },
+    (req) => service.chooseForOccurrence(deps, actorOf(req), req.params.id, req.body.choice),
+  );
+}
