@@ -59,7 +59,14 @@ export const appRoutes: RouteObject[] = [
         ),
       ),
       soon('brands', 'Brands'),
-      soon('calendar', 'Calendar'),
+      page(
+        'calendar',
+        'Calendar',
+        lazyPage(
+          () => import('@/features/calendar/routes/calendar'),
+          (m) => m.CalendarRoute,
+        ),
+      ),
       soon('posts', 'Schedule a Post'),
       soon('posts/post', 'Create New'),
       soon('content', 'Browse Library'),

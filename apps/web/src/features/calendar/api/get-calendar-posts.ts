@@ -1,0 +1,22 @@
+import { calendarPosts, type CalendarPosts } from '@fitpost/contract';
+import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { calendarKeys, type CalendarRange } from './query-keys';
+
+/** GET /api/posts/calendar?from&to: the member's posts scheduled in the range, slim. */
+export function getCalendarPosts(range: CalendarRange, signal?: AbortSignal): Promise<CalendarPosts> {
+  return apiRequest('/api/posts/calendar', {
+    query: { from: range.from, to: range.to },
+    schema: calendarPosts,
+    signal,
+  });
+}
+
+/** The posts of the range on screen; the previous range's stay up while the next one loads. */
+export function useCalendarPosts(range: CalendarRange | null) {
+  return useQuery({
+    queryKey: range ? calendarKeys.range(range) : calendarKeys.ranges,
+    queryFn: range ? ({ signal }) => getCalendarPosts(range, signal) : skipToken,
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,109 @@
+import type { CalendarPost, TargetStatus } from '@fitpost/contract';
+import { Alert, Button, Modal, Skeleton, Tag } from 'antd';
+import { useNavigate } from 'react-router';
+import { errorText } from '@/lib/api-client';
+import { formatZoned, zoneAbbreviation } from '@/lib/zoned-time';
+import { usePost } from '../api/get-post';
+import { networkNames, postTitle, statusLooks, type CalendarEntry } from '../calendar-entries';
+import { NetworkIcons } from './network-icons';
+import { RescheduleForm } from './reschedule-form';
+import { StatusIcon } from './status-icon';
+
+const targetStatusLabels: Record<TargetStatus, string> = {
+  scheduled: 'Scheduled',
+  publishing: 'Publishing',
+  published: 'Posted',
+  failed: 'Failed',
+  needs_reconnect: 'Reconnect this account',
+  unknown: 'Being checked',
+  cancelled: 'Cancelled',
+};
+
+/** Posts the composer may still change: nothing has gone out yet. */
+function isEditable(post: Pick<CalendarPost, 'status'>): boolean {
+  return post.status === 'scheduled' || post.status === 'draft' || post.status === 'failed';
+}
+
+interface PostDetailsModalProps {
+  entry: CalendarEntry | null;
+  timeZone: string;
+  onClose: () => void;
+  /** The post was moved to `when` (from the form here, the keyboard's way to do what a drag does). */
+  onMoved: (when: Date) => void;
+}
+
+/** A post's details from the calendar: status, time, text, each account's outcome; Edit, and Move. */
+export function PostDetailsModal({ entry, timeZone, onClose, onMoved }: PostDetailsModalProps) {
+  const navigate = useNavigate();
+  const post = entry?.post ?? null;
+  const full = usePost(post?.id ?? null);
+  const look = post ? statusLooks[post.status] : null;
+
+  const footer =
+    post && isEditable(post) ? (
+      <Button
+        type="primary"
+        onClick={() => {
+          onClose();
+          void navigate(`/app/posts/post?id=${encodeURIComponent(post.id)}`);
+        }}
+      >
+        Edit
+      </Button>
+    ) : null;
+
+  return (
+    <Modal open={post !== null} title="Post details" footer={footer} onCancel={onClose} destroyOnHidden>
+      {post && look ? (
+        <div className="post-details">
+          <p>
+            <Tag color={look.color} icon={<StatusIcon status={post.status} />}>
+              {look.label}
+            </Tag>
+            <span>
+              {formatZoned(post.scheduledAt, timeZone)} {zoneAbbreviation(timeZone, post.scheduledAt)}
+            </span>
+          </p>
+          {full.isPending ? (
+            <Skeleton active paragraph={{ rows: 2 }} title={false} />
+          ) : full.isError ? (
+            <Alert
+              type="error"
+              showIcon
+              title="The post's details did not load."
+              description={errorText(full.error)}
+            />
+          ) : (
+            <p className="post-details-body">{full.data.body || postTitle(post)}</p>
+          )}
+          <h3 className="card-title">Accounts</h3>
+          <ul className="post-details-targets">
+            {(full.data?.targets ?? post.targets.map((target) => ({ ...target, error: null }))).map(
+              (target) => (
+                <li key={target.id}>
+                  <NetworkIcons networks={[target.network]} />
+                  <span>
+                    {networkNames[target.network]}: {target.accountName}
+                  </span>
+                  <span className="muted">{targetStatusLabels[target.status]}</span>
+                  {target.remoteUrl ? (
+                    <a
+                      href={target.remoteUrl}
+                      target="_blank"
+                      rel="noreferrer"
+                      aria-label={`View post on ${networkNames[target.network]}`}
+                    >
+                      View post
+                    </a>
+                  ) : null}
+                  {target.error ? <span className="muted">{target.error}</span> : null}
+                </li>
+              ),
+            )}
+          </ul>
+          <RescheduleForm key={post.id} post={post} timeZone={timeZone} onMoved={onMoved} />
+        </div>
+      ) : null}
+    </Modal>
+  );
+}

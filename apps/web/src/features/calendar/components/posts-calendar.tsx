@@ -1,0 +1,143 @@
+import FullCalendar, {
+  type DateClickInfo,
+  type DatesSetInfo,
+  type EventClickInfo,
+  type EventDisplayInfo,
+  type EventDropInfo,
+} from '@fullcalendar/react';
+import dayGridPlugin from '@fullcalendar/react/daygrid';
+import interactionPlugin from '@fullcalendar/react/interaction';
+import listPlugin from '@fullcalendar/react/list';
+import formaTheme from '@fullcalendar/react/themes/forma';
+import timeGridPlugin from '@fullcalendar/react/timegrid';
+import { useMemo } from 'react';
+import { toWallTime } from '@/lib/zoned-time';
+import type { CalendarRange } from '../api/query-keys';
+import { toCalendarEvent, type CalendarEntry } from '../calendar-entries';
+import { PostEventContent } from './post-event-content';
+import '@fullcalendar/react/skeleton.css';
+import '@fullcalendar/react/themes/forma/theme.css';
+import '../calendar.css';
+
+/** The three views, by the names the address bar uses. */
+export const calendarViews = { month: 'dayGridMonth', week: 'timeGridWeek', list: 'listMonth' } as const;
+export type CalendarView = keyof typeof calendarViews;
+
+export function isCalendarView(value: string | null): value is CalendarView {
+  return value !== null && Object.hasOwn(calendarViews, value);
+}
+
+function viewOf(fullCalendarType: string): CalendarView {
+  const found = Object.entries(calendarViews).find(([, type]) => type === fullCalendarType)?.[0] ?? 'month';
+  return isCalendarView(found) ? found : 'month';
+}
+
+/** Where the calendar is: its view, the first day of the period shown, and the instants it spans. */
+export interface CalendarPlace {
+  view: CalendarView;
+  /** `YYYY-MM-DD` in the member's zone. */
+  date: string;
+  range: CalendarRange;
+}
+
+export interface PostsCalendarProps {
+  /** The member's IANA time zone: every day and time is drawn in it. */
+  timeZone: string;
+  initialView: CalendarView;
+  /** `YYYY-MM-DD`; today when absent. */
+  initialDate?: string;
+  entries: CalendarEntry[];
+  onPlaceChange: (place: CalendarPlace) => void;
+  /** A day was clicked or its date link pressed: `YYYY-MM-DD` in the member's zone. */
+  onDayChosen: (day: string) => void;
+  onEntryChosen: (entry: CalendarEntry) => void;
+  /** An entry was dropped on `when`; call `revert` to put it back where it was. */
+  onEntryMoved: (entry: CalendarEntry, when: Date, revert: () => void) => void;
+}
+
+/**
+ * FullCalendar (month, week and list) in the member's time zone. Days are reachable by keyboard
+ * through their date links, which open the same choice as a click on the day; events are focusable
+ * buttons (Enter opens their details, where a post can also be moved without dragging).
+ */
+export function PostsCalendar({
+  timeZone,
+  initialView,
+  initialDate,
+  entries,
+  onPlaceChange,
+  onDayChosen,
+  onEntryChosen,
+  onEntryMoved,
+}: PostsCalendarProps) {
+  const byId = useMemo(() => new Map(entries.map((entry) => [entry.post.id, entry])), [entries]);
+  const events = useMemo(() => entries.map(toCalendarEvent), [entries]);
+
+  function handleDatesSet(info: DatesSetInfo) {
+    onPlaceChange({
+      view: viewOf(info.view.type),
+      date: toWallTime(info.view.currentStart, timeZone).date,
+      range: { from: info.startStr, to: info.endStr },
+    });
+  }
+
+  function handleDateClick(info: DateClickInfo) {
+    // A day cell gives `YYYY-MM-DD`, a week-view slot `YYYY-MM-DDTHH:mm:ss±hh:mm`: both start with the day.
+    onDayChosen(info.dateStr.slice(0, 10));
+  }
+
+  function handleEventClick(info: EventClickInfo) {
+    info.jsEvent.preventDefault();
+    const entry = byId.get(info.event.id);
+    if (entry) onEntryChosen(entry);
+  }
+
+  function handleEventDrop(info: EventDropInfo) {
+    const entry = byId.get(info.event.id);
+    const when = info.event.start;
+    if (!entry || !when) {
+      info.revert();
+      return;
+    }
+    onEntryMoved(entry, when, info.revert);
+  }
+
+  function renderEvent(arg: EventDisplayInfo) {
+    const entry = byId.get(arg.event.id);
+    return entry ? <PostEventContent entry={entry} timeZone={timeZone} /> : arg.event.title;
+  }
+
+  return (
+    <div className="posts-calendar">
+      <FullCalendar
+        plugins={[formaTheme, dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin]}
+        timeZone={timeZone}
+        initialView={calendarViews[initialView]}
+        initialDate={initialDate}
+        headerToolbar={{
+          start: 'prev,next today',
+          center: 'title',
+          end: `${calendarViews.month},${calendarViews.week},${calendarViews.list}`,
+        }}
+        headingLevel={2}
+        height="auto"
+        views={{ [calendarViews.week]: { height: 760, scrollTime: '07:00' } }}
+        dayMaxEvents
+        nowIndicator
+        events={events}
+        eventDisplay="block"
+        eventContent={renderEvent}
+        eventInteractive
+        editable
+        eventDurationEditable={false}
+        navLinks
+        navLinkHint="Choose an action for $0"
+        navLinkDayClick={(date) => onDayChosen(toWallTime(date, timeZone).date)}
+        dateClick={handleDateClick}
+        eventClick={handleEventClick}
+        eventDrop={handleEventDrop}
+        datesSet={handleDatesSet}
+      />
+    </div>
+  );
+}

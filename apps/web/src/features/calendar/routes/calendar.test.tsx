@@ -1,0 +1,301 @@
+import type { CalendarPost, ScheduledPost } from '@fitpost/contract';
+import type { UserInfo } from '@fitpost/contract';
+import { QueryClient } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '@/app/providers';
+import { setStoredUser } from '@/lib/session';
+import { findDialog } from '@/test/antd';
+import { makeUser } from '@/test/fixtures';
+import { server } from '@/test/setup';
+import { refusals, statusLooks } from '../calendar-entries';
+import { CalendarRoute } from './calendar';
+
+/**
+ * The calendar on its route, with the app's providers but not the signed-in shell (whose styles make
+ * jsdom's role queries slow), and a stand-in composer route to land on.
+ */
+function renderCalendar(path: string, member: UserInfo) {
+  setStoredUser(member);
+  const router = createMemoryRouter(
+    [
+      { path: '/app/calendar', element: <CalendarRoute /> },
+      { path: '/app/posts/post', element: <p>Composer</p> },
+    ],
+    { initialEntries: [path] },
+  );
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } },
+  });
+  const user = userEvent.setup();
+  render(
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { router, user };
+}
+
+const newYorker = makeUser({ properties: [{ name: 'timeZone', value: 'America/New_York' }] });
+const tokyoite = makeUser({ properties: [{ name: 'timeZone', value: 'Asia/Tokyo' }] });
+
+/** New York's clocks go forward on Sunday 8 March 2026 (EST −5 → EDT −4). */
+const beforeDst = makeCalendarPost({
+  id: '0b8e2a55-5d41-4a1f-9b55-1f6e2c3d4a01',
+  excerpt: 'Saturday stretch',
+  scheduledAt: '2026-03-07T15:00:00.000Z', // 10:00 AM EST
+});
+const afterDst = makeCalendarPost({
+  id: '0b8e2a55-5d41-4a1f-9b55-1f6e2c3d4a02',
+  excerpt: 'Monday mobility',
+  scheduledAt: '2026-03-09T14:00:00.000Z', // 10:00 AM EDT
+  status: 'posted',
+  targets: [
+    {
+      id: '1c8e2a55-5d41-4a1f-9b55-1f6e2c3d4a02',
+      network: 'linkedin',
+      accountName: 'Zoë Coaching',
+      status: 'published',
+      remoteUrl: 'https://www.linkedin.com/feed/update/urn:li:share:1',
+    },
+  ],
+});
+const cancelled = makeCalendarPost({
+  id: '0b8e2a55-5d41-4a1f-9b55-1f6e2c3d4a03',
+  excerpt: 'Never mind',
+  scheduledAt: '2026-03-10T14:00:00.000Z',
+  status: 'cancelled',
+});
+
+function makeCalendarPost(overrides: Partial<CalendarPost>): CalendarPost {
+  return {
+    id: '0b8e2a55-5d41-4a1f-9b55-1f6e2c3d4a00',
+    excerpt: 'A post',
+    hasMedia: false,
+    scheduledAt: '2026-03-09T14:00:00.000Z',
+    status: 'scheduled',
+    targets: [
+      {
+        id: '1c8e2a55-5d41-4a1f-9b55-1f6e2c3d4a00',
+        network: 'x',
+        accountName: '@zoe',
+        status: 'scheduled',
+        remoteUrl: null,
+      },
+      {
+        id: '2c8e2a55-5d41-4a1f-9b55-1f6e2c3d4a00',
+        network: 'linkedin',
+        accountName: 'Zoë Coaching',
+        status: 'scheduled',
+        remoteUrl: null,
+      },
+    ],
+    ...overrides,
+  };
+}
+
+function fullPost(post: CalendarPost): ScheduledPost {
+  return {
+    id: post.id,
+    body: `${post.excerpt}: the whole text`,
+    mediaId: null,
+    link: null,
+    contentId: null,
+    scheduledAt: post.scheduledAt,
+    timeZone: 'America/New_York',
+    status: post.status,
+    connectionIds: [],
+    targets: post.targets.map((target) => ({
+      ...target,
+      connectionId: null,
+      attempts: 0,
+      error: null,
+      remoteId: null,
+      publishedAt: null,
+    })),
+    createdAt: '2026-03-01T10:00:00.000Z',
+    updatedAt: '2026-03-01T10:00:00.000Z',
+  };
+}
+
+function calendarApi(posts: CalendarPost[] = [beforeDst, afterDst, cancelled]) {
+  const ranges: Record<string, string>[] = [];
+  const reschedules: { id: unknown; body: unknown }[] = [];
+  let current = posts;
+  server.use(
+    http.get('/api/posts/calendar', ({ request }) => {
+      ranges.push(Object.fromEntries(new URL(request.url).searchParams));
+      return HttpResponse.json({ items: current, truncated: false });
+    }),
+    http.get('/api/posts/:id', ({ params }) => {
+      const post = current.find((p) => p.id === params.id);
+      return post
+        ? HttpResponse.json(fullPost(post))
+        : HttpResponse.json({ error: { code: 'not_found', message: 'Post not found' } }, { status: 404 });
+    }),
+    http.post('/api/posts/:id/reschedule', async ({ params, request }) => {
+      const body = (await request.json()) as { scheduledAt: string };
+      reschedules.push({ id: params.id, body });
+      current = current.map((p) => (p.id === params.id ? { ...p, scheduledAt: body.scheduledAt } : p));
+      const post = current.find((p) => p.id === params.id);
+      return post ? HttpResponse.json(fullPost(post)) : HttpResponse.json({}, { status: 404 });
+    }),
+  );
+  return { ranges, reschedules };
+}
+
+/**
+ * The event (a focusable button) showing `title`, its text as a screen reader reads it, and its day.
+ * FullCalendar keeps a day's events `visibility: hidden` until it has measured them, which jsdom (no
+ * layout) never lets it do, so role queries cannot see them here; the end-to-end test reads them by role.
+ */
+async function findEvent(title: string) {
+  const titleElement = await screen.findByText(title, { selector: '.calendar-event-title' });
+  const event = titleElement.closest<HTMLElement>('[role="button"]');
+  if (!event) throw new Error(`"${title}" is not inside an event button`);
+  return {
+    event,
+    text: (event.textContent ?? '').replace(/\s+/g, ' '),
+    day: event.closest('[data-date]')?.getAttribute('data-date'),
+  };
+}
+
+/** "Now" for the refusals; only Date is faked, so timers, msw and user-event run as usual. */
+function setNow(iso: string) {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date(iso));
+}
+
+describe('/app/calendar', () => {
+  it("draws the member's posts in their time zone, on both sides of a DST change, coloured by status", async () => {
+    const { ranges } = calendarApi();
+    renderCalendar('/app/calendar?view=month&date=2026-03-01', newYorker);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Calendar' })).toBeInTheDocument();
+    expect(screen.getByText(/America\/New York/)).toBeInTheDocument();
+
+    const saturday = await findEvent('Saturday stretch');
+    expect(saturday.day).toBe('2026-03-07');
+    expect(saturday.text).toBe('10:00 AM, Scheduled for X and LinkedIn: Saturday stretch');
+    expect(saturday.event.getAttribute('style')).toContain(statusLooks.scheduled.color);
+
+    const monday = await findEvent('Monday mobility');
+    expect(monday.day).toBe('2026-03-09');
+    expect(monday.text).toBe('10:00 AM, Posted for LinkedIn: Monday mobility');
+    expect(monday.event.getAttribute('style')).toContain(statusLooks.posted.color);
+
+    expect(screen.queryByText('Never mind')).not.toBeInTheDocument();
+    // Six weeks from Sunday 1 March, midnight to midnight in New York: the offsets differ across the change.
+    expect(ranges[0]).toEqual({ from: '2026-03-01T00:00:00-05:00', to: '2026-04-12T00:00:00-04:00' });
+  });
+
+  it('puts the same instants on other days and hours for a member in Tokyo', async () => {
+    calendarApi();
+    renderCalendar('/app/calendar?view=month&date=2026-03-01', tokyoite);
+
+    const saturday = await findEvent('Saturday stretch');
+    expect(saturday.day).toBe('2026-03-08');
+    expect(saturday.text).toMatch(/^12:00 AM,/);
+    const monday = await findEvent('Monday mobility');
+    expect(monday.day).toBe('2026-03-09');
+    expect(monday.text).toMatch(/^11:00 PM,/);
+  });
+
+  it("opens 'Choose Your Action' for a day, and each choice opens the composer for that day", async () => {
+    setNow('2026-03-05T12:00:00Z');
+    calendarApi();
+    const { user, router } = renderCalendar('/app/calendar?view=month&date=2026-03-01', newYorker);
+
+    const choices = [
+      ['Create New Post', '/app/posts/post?date=2026-03-12'],
+      ['Choose From Library', '/app/posts/post?date=2026-03-12&source=library'],
+      ['Choose From Favorites', '/app/posts/post?date=2026-03-12&source=favorites'],
+    ] as const;
+    for (const [name, target] of choices) {
+      if (router.state.location.pathname !== '/app/calendar') {
+        await router.navigate('/app/calendar?view=month&date=2026-03-01');
+      }
+      // The day's date link: reachable with Tab, pressed with Enter.
+      const dayLink = await screen.findByRole('link', { name: 'Choose an action for March 12, 2026' });
+      dayLink.focus();
+      await user.keyboard('{Enter}');
+      const dialog = await findDialog('Choose Your Action');
+      expect(dialog).toHaveTextContent('What would you like to post on Thursday, 3/12/2026?');
+      await user.click(within(dialog).getByRole('button', { name: name }));
+      await waitFor(() =>
+        expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(target),
+      );
+    }
+  });
+
+  it('refuses a day that has passed', async () => {
+    setNow('2026-03-05T12:00:00Z');
+    calendarApi();
+    const { user } = renderCalendar('/app/calendar?view=month&date=2026-03-01', newYorker);
+
+    await user.click(await screen.findByRole('link', { name: 'Choose an action for March 4, 2026' }));
+    expect(await screen.findByText('That day has passed. Choose today or a later day.')).toBeInTheDocument();
+    expect(screen.queryByText('Choose Your Action')).not.toBeInTheDocument();
+  });
+
+  it("opens a post's details from the keyboard, with its status, accounts and Edit", async () => {
+    setNow('2026-03-05T12:00:00Z');
+    calendarApi();
+    const { user, router } = renderCalendar('/app/calendar?view=month&date=2026-03-01', newYorker);
+
+    const { event } = await findEvent('Monday mobility');
+    event.focus();
+    await user.keyboard('{Enter}');
+    const dialog = await findDialog('Post details');
+    expect(within(dialog).getAllByText('Posted')).toHaveLength(2); // the post, and its one account
+    expect(dialog).toHaveTextContent('3/9/2026 10:00 AM EDT');
+    expect(await within(dialog).findByText('Monday mobility: the whole text')).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'View post on LinkedIn' })).toHaveAttribute(
+      'href',
+      'https://www.linkedin.com/feed/update/urn:li:share:1',
+    );
+    // Published: nothing left to edit or move.
+    expect(within(dialog).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Move Post' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+
+    await user.click((await findEvent('Saturday stretch')).event);
+    const scheduled = await findDialog('Post details');
+    await user.click(within(scheduled).getByRole('button', { name: 'Edit' }));
+    await waitFor(() =>
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+        `/app/posts/post?id=${beforeDst.id}`,
+      ),
+    );
+  });
+
+  it('moves a post to a typed day and time in the member zone, and refuses a time that has passed', async () => {
+    setNow('2026-03-05T12:00:00Z');
+    const { reschedules } = calendarApi();
+    const { user } = renderCalendar('/app/calendar?view=month&date=2026-03-01', newYorker);
+
+    await user.click((await findEvent('Saturday stretch')).event);
+    const dialog = await findDialog('Post details');
+    const day = within(dialog).getByLabelText('Day');
+    const time = within(dialog).getByLabelText(/^Time/);
+    expect(day).toHaveValue('2026-03-07');
+    expect(time).toHaveValue('10:00');
+
+    await user.clear(day);
+    await user.type(day, '2026-03-04');
+    await user.click(within(dialog).getByRole('button', { name: 'Move Post' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(refusals.past);
+    expect(reschedules).toEqual([]);
+
+    await user.clear(day);
+    await user.type(day, '2026-03-09');
+    await user.click(within(dialog).getByRole('button', { name: 'Move Post' }));
+    expect(await screen.findByText('Post moved to 3/9/2026 10:00 AM.')).toBeInTheDocument();
+    // 10:00 on the Monday after the change is 14:00 UTC, not 15:00.
+    expect(reschedules).toEqual([{ id: beforeDst.id, body: { scheduledAt: '2026-03-09T14:00:00.000Z' } }]);
+    await waitFor(async () => expect((await findEvent('Saturday stretch')).day).toBe('2026-03-09'));
+  });
+});

@@ -1,0 +1,155 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { calendarLimits } from '@fitpost/contract';
+import { Alert, Button, message } from 'antd';
+import { useMemo, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { PageHeader } from '@/components/page-header';
+import { errorText } from '@/lib/api-client';
+import { useStoredUser } from '@/lib/session';
+import { formatZoned, memberTimeZone, zoneLabel } from '@/lib/zoned-time';
+import { useCalendarPosts } from '../api/get-calendar-posts';
+import type { CalendarRange } from '../api/query-keys';
+import { useReschedulePost } from '../api/reschedule-post';
+import { isPastDay, postEntries, rescheduleRefusal, type CalendarEntry } from '../calendar-entries';
+import { CalendarLegend } from '../components/calendar-legend';
+import { ChooseActionModal } from '../components/choose-action-modal';
+import { PostDetailsModal } from '../components/post-details-modal';
+import {
+  isCalendarView,
+  PostsCalendar,
+  type CalendarPlace,
+  type CalendarView,
+} from '../components/posts-calendar';
+
+const dayPattern = /^\d{4}-\d{2}-\d{2}$/;
+
+/** /app/calendar: the member's posts on a month, week or list calendar, in their time zone. */
+export function CalendarRoute() {
+  const navigate = useNavigate();
+  const user = useStoredUser();
+  const timeZone = memberTimeZone(user);
+  const [params, setParams] = useSearchParams();
+  // The address bar keeps the view and period, so a reload comes back to the same place.
+  const [initial] = useState(() => {
+    const view = params.get('view');
+    const date = params.get('date');
+    return {
+      view: isCalendarView(view) ? view : ('month' satisfies CalendarView),
+      date: date && dayPattern.test(date) ? date : undefined,
+    };
+  });
+  const [range, setRange] = useState<CalendarRange | null>(null);
+  const [day, setDay] = useState<string | null>(null);
+  const [chosen, setChosen] = useState<CalendarEntry | null>(null);
+  const [messageApi, messageHolder] = message.useMessage();
+  const posts = useCalendarPosts(range);
+  const reschedule = useReschedulePost();
+  const entries = useMemo(() => postEntries(posts.data?.items ?? []), [posts.data]);
+
+  function handlePlaceChange(place: CalendarPlace) {
+    setRange(place.range);
+    if (params.get('view') !== place.view || params.get('date') !== place.date) {
+      setParams({ view: place.view, date: place.date }, { replace: true });
+    }
+  }
+
+  function handleDayChosen(chosenDay: string) {
+    if (isPastDay(chosenDay, timeZone)) {
+      void messageApi.open({
+        key: 'past-day',
+        type: 'warning',
+        content: 'That day has passed. Choose today or a later day.',
+      });
+      return;
+    }
+    setDay(chosenDay);
+  }
+
+  function handleEntryMoved(entry: CalendarEntry, when: Date, revert: () => void) {
+    const refusal = rescheduleRefusal(entry.post, when, new Date());
+    if (refusal) {
+      revert();
+      void messageApi.open({ key: 'move', type: 'warning', content: refusal });
+      return;
+    }
+    reschedule.mutate(
+      { postId: entry.post.id, scheduledAt: when.toISOString() },
+      {
+        onSuccess: () => void messageApi.open({ key: 'move', type: 'success', content: movedText(when) }),
+        onError: (error) => {
+          revert();
+          void messageApi.open({ key: 'move', type: 'error', content: errorText(error) });
+        },
+      },
+    );
+  }
+
+  function movedText(when: Date): string {
+    return `Post moved to ${formatZoned(when, timeZone)}.`;
+  }
+
+  return (
+    <>
+      {messageHolder}
+      <PageHeader
+        title="Calendar"
+        description={
+          <>
+            Your posts in {zoneLabel(timeZone)} (change it in{' '}
+            <Link to="/app/settings?tab=system-settings">System Settings</Link>). Click a day to create a post
+            for it; drag a scheduled post to move it.
+          </>
+        }
+        actions={
+          <Button
+            type="primary"
+            icon={<PlusOutlined aria-hidden="true" />}
+            onClick={() => void navigate('/app/posts/post')}
+          >
+            Create New
+          </Button>
+        }
+      />
+      <section className="panel" aria-label="Posts calendar" aria-busy={posts.isFetching}>
+        <CalendarLegend />
+        {posts.isError ? (
+          <Alert
+            className="form-alert"
+            type="error"
+            showIcon
+            title="Your posts did not load."
+            description={errorText(posts.error)}
+          />
+        ) : null}
+        {posts.data?.truncated ? (
+          <Alert
+            className="form-alert"
+            type="warning"
+            showIcon
+            title={`This period has more than ${calendarLimits.maxPosts.toLocaleString('en-US')} posts; the first ${calendarLimits.maxPosts.toLocaleString('en-US')} are shown. Use the week view to see them all.`}
+          />
+        ) : null}
+        <PostsCalendar
+          timeZone={timeZone}
+          initialView={initial.view}
+          initialDate={initial.date}
+          entries={entries}
+          onPlaceChange={handlePlaceChange}
+          onDayChosen={handleDayChosen}
+          onEntryChosen={setChosen}
+          onEntryMoved={handleEntryMoved}
+        />
+      </section>
+      <ChooseActionModal day={day} onClose={() => setDay(null)} />
+      <PostDetailsModal
+        entry={chosen}
+        timeZone={timeZone}
+        onClose={() => setChosen(null)}
+        onMoved={(when) => {
+          setChosen(null);
+          void messageApi.open({ key: 'move', type: 'success', content: movedText(when) });
+        }}
+      />
+    </>
+  );
+}
