@@ -8,6 +8,8 @@ export default defineConfig({
   plugins: [react()],
   resolve: {
     alias: {
+      // Its own entry point: only the lazy screens that count characters (the composer) load twitter-text.
+      '@fitpost/contract/platform-rules': fromHere('../../packages/contract/src/platform-rules.ts'),
       '@fitpost/contract': fromHere('../../packages/contract/src/index.ts'),
       '@': fromHere('./src'),
     },

@@ -68,7 +68,14 @@ export const appRoutes: RouteObject[] = [
         ),
       ),
       soon('posts', 'Schedule a Post'),
-      soon('posts/post', 'Create New'),
+      page(
+        'posts/post',
+        'Create New',
+        lazyPage(
+          () => import('@/features/composer/routes/composer'),
+          (m) => m.ComposerRoute,
+        ),
+      ),
       soon('content', 'Browse Library'),
       soon('saved', 'My Favorites'),
       soon('stats', 'My Results'),

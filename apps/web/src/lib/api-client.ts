@@ -10,7 +10,7 @@ export interface ResponseSchema<T> {
 type QueryValue = string | number | boolean | null | undefined;
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Record<string, QueryValue>;
   /** Sent as JSON; a `FormData` is sent as multipart/form-data (e.g. an image upload). */
   body?: unknown;

@@ -1,0 +1,40 @@
+import { scheduledPost, type ScheduledPost } from '@fitpost/contract';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { composerKeys } from './query-keys';
+
+/** How often a post that is going out right now is read again. */
+export const publishPollMs = 1500;
+
+/**
+ * Is the post going out right now: a target being sent, awaiting the network's confirmation, or
+ * due? Such a post is read again until each target is published or failed.
+ */
+export function isGoingOut(post: Pick<ScheduledPost, 'targets' | 'scheduledAt'>, now = Date.now()): boolean {
+  const due = post.scheduledAt !== null && Date.parse(post.scheduledAt) <= now + 5000;
+  return post.targets.some(
+    (target) =>
+      target.status === 'publishing' || target.status === 'unknown' || (target.status === 'scheduled' && due),
+  );
+}
+
+/** GET /api/posts/{id}: one of the member's posts with its targets. */
+export function getPost(id: string, signal?: AbortSignal): Promise<ScheduledPost> {
+  return apiRequest(`/api/posts/${encodeURIComponent(id)}`, { schema: scheduledPost, signal });
+}
+
+/**
+ * The post being edited, or being published: with `watch`, it is read again every
+ * {@link publishPollMs} while it is going out, so the screen shows each network's outcome.
+ */
+export function usePost(id: string | null, options: { watch?: boolean } = {}) {
+  return useQuery({
+    queryKey: composerKeys.post(id ?? ''),
+    queryFn: ({ signal }) => getPost(id ?? '', signal),
+    enabled: id !== null,
+    refetchInterval: (query) => {
+      const post = query.state.data;
+      return options.watch && post && isGoingOut(post) ? publishPollMs : false;
+    },
+  });
+}

@@ -1,0 +1,357 @@
+import { BookOutlined } from '@ant-design/icons';
+import type { ContentItem, MediaRecord, ScheduledPost } from '@fitpost/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Button } from 'antd';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { PageHeader } from '@/components/page-header';
+import { errorText } from '@/lib/api-client';
+import { formatZoned } from '@/lib/zoned-time';
+import { useConnections } from '../api/get-connections';
+import { useContentItem } from '../api/get-content-item';
+import { composerKeys } from '../api/query-keys';
+import { useSavePost } from '../api/save-post';
+import { useUpdateMediaAltText } from '../api/update-media-alt-text';
+import {
+  hasErrors,
+  perConnectionProblems,
+  toPostUpsert,
+  validateComposer,
+  type ComposerErrors,
+  type ComposerValues,
+  type SaveIntent,
+} from '../model/composer-values';
+import { clearDraft, draftKey, readDraft, writeDraft, type StoredDraft } from '../model/draft-storage';
+import { valuesFromContent } from '../model/initial-values';
+import { BodyField } from './body-field';
+import { GraphicField } from './graphic-field';
+import { LibraryPicker } from './library-picker';
+import { NetworkPicker } from './network-picker';
+import { NetworkPreviews } from './network-previews';
+import { UpcomingPosts } from './upcoming-posts';
+import { WhenField } from './when-field';
+import '../composer.css';
+
+export interface ComposerScreenProps {
+  userId: string;
+  zone: string;
+  /** The post being edited (a scheduled post or a server draft), or null for a new one. */
+  post: ScheduledPost | null;
+  /** Where the form starts: the post, the library item, the calendar's day, or empty. */
+  startValues: ComposerValues;
+  /**
+   * The address asked for something particular (a library item, a day): start from it, and only
+   * offer the unsaved post kept on this device instead of restoring it.
+   */
+  startsFromAddress: boolean;
+  /** Open 'Choose from Library' at once (the calendar's Choose From Library / Favorites). */
+  openLibrary: 'library' | 'favorites' | null;
+  notice?: ReactNode;
+  onSaved: (post: ScheduledPost, intent: SaveIntent) => void;
+}
+
+interface Start {
+  values: ComposerValues;
+  restoredAt: number | null;
+  offer: StoredDraft | null;
+}
+
+/** "Mar 8" in the member's zone, as the feeds date a post; "now" for Post Now. */
+function feedDate(values: ComposerValues): string {
+  if (values.when === 'now' || !values.date) return 'now';
+  return new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${values.date}T12:00:00Z`),
+  );
+}
+
+function focusFirstError(errors: ComposerErrors) {
+  const target = errors.body
+    ? 'composer-body'
+    : errors.link
+      ? 'composer-link'
+      : errors.networks
+        ? null
+        : errors.when
+          ? 'composer-date'
+          : null;
+  if (target) document.getElementById(target)?.focus();
+  else document.querySelector<HTMLInputElement>('.composer-networks input:not(:disabled)')?.focus();
+}
+
+/** Create New / edit a post: text, graphic, networks, when; previews; saving and its outcome. */
+export function ComposerScreen(props: ComposerScreenProps) {
+  const { userId, zone, post, startValues, onSaved } = props;
+  const key = draftKey(userId, post?.id ?? null);
+  const [start] = useState<Start>(() => {
+    const stored = readDraft(key);
+    if (stored && !props.startsFromAddress)
+      return { values: stored.values, restoredAt: stored.savedAt, offer: null };
+    return { values: startValues, restoredAt: null, offer: stored };
+  });
+  const [values, setValues] = useState(start.values);
+  const [dirty, setDirty] = useState(false);
+  const [restoredAt, setRestoredAt] = useState(start.restoredAt);
+  const [offer, setOffer] = useState(start.offer);
+  // The last save attempt: from then on the spec's rules are shown as the member fixes them.
+  const [attempt, setAttempt] = useState<{ intent: SaveIntent; at: number } | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const [libraryOpen, setLibraryOpen] = useState(props.openLibrary !== null);
+  const [picked, setPicked] = useState<string | null>(null);
+  const [altError, setAltError] = useState<string | null>(null);
+  // Alt text the server has, per image: what is typed differs until it is sent.
+  const [syncedAlt] = useState(() => {
+    const synced = new Map<string, string>();
+    const graphic = startValues.graphic;
+    if (graphic?.owned) synced.set(graphic.mediaId, graphic.altText);
+    return synced;
+  });
+  const queryClient = useQueryClient();
+  const connections = useConnections();
+  const content = useContentItem(values.contentId);
+  const save = useSavePost();
+  const updateAlt = useUpdateMediaAltText();
+  const submitted = useRef(false);
+
+  // Everything typed is kept on this device until the post is saved.
+  useEffect(() => {
+    if (dirty) writeDraft(key, values);
+  }, [dirty, key, values]);
+
+  function change(patch: Partial<ComposerValues>) {
+    setDirty(true);
+    setValues((previous) => ({ ...previous, ...patch }));
+  }
+
+  const all = connections.data ?? [];
+  const chosen = all.filter((connection) => values.connectionIds.includes(connection.id));
+  const networks = [...new Set(chosen.map((connection) => connection.network))];
+  const problems = perConnectionProblems(values, all);
+  const errors: ComposerErrors = attempt
+    ? {
+        ...validateComposer(values, { connections: all, zone, now: attempt.at, intent: attempt.intent }),
+        perConnection: problems,
+      }
+    : { perConnection: problems };
+
+  async function syncAltText() {
+    const graphic = values.graphic;
+    if (!graphic?.owned || syncedAlt.get(graphic.mediaId) === graphic.altText) return;
+    const record = await updateAlt.mutateAsync({ id: graphic.mediaId, altText: graphic.altText });
+    syncedAlt.set(record.id, record.altText ?? '');
+    queryClient.setQueryData(composerKeys.media(record.id), record);
+    setAltError(null);
+  }
+
+  function handleAltTextCommit() {
+    syncAltText().catch((error: unknown) => setAltError(errorText(error)));
+  }
+
+  function handleUploaded(media: MediaRecord) {
+    syncedAlt.set(media.id, media.altText ?? '');
+    queryClient.setQueryData(composerKeys.media(media.id), media);
+  }
+
+  async function handleSave(intent: SaveIntent) {
+    if (submitted.current) return;
+    const now = Date.now();
+    const found = validateComposer(values, { connections: all, zone, now, intent });
+    setAttempt({ intent, at: now });
+    if (hasErrors(found)) {
+      focusFirstError(found);
+      return;
+    }
+    submitted.current = true;
+    try {
+      await syncAltText();
+    } catch (error) {
+      setAltError(errorText(error));
+      submitted.current = false;
+      return;
+    }
+    save.mutate(
+      { id: post?.id ?? null, post: toPostUpsert(values, zone, intent) },
+      {
+        onSuccess: (saved) => {
+          clearDraft(key);
+          setDirty(false);
+          onSaved(saved, intent);
+        },
+        onSettled: () => {
+          submitted.current = false;
+        },
+      },
+    );
+  }
+
+  function handlePick(item: ContentItem) {
+    queryClient.setQueryData(composerKeys.contentItem(item.id), item);
+    change(valuesFromContent(item, values));
+    setPicked(item.title);
+    setLibraryOpen(false);
+  }
+
+  function handleStartOver() {
+    clearDraft(key);
+    setValues(startValues);
+    setDirty(false);
+    setRestoredAt(null);
+    setAttempt(null);
+  }
+
+  function handleRestore() {
+    if (!offer) return;
+    change(offer.values);
+    setOffer(null);
+  }
+
+  const savingIntent = save.isPending ? (save.variables.post.draft ? 'draft' : 'publish') : null;
+
+  return (
+    <>
+      <PageHeader
+        title={post ? 'Edit Post' : 'Create New'}
+        description="Write your post once, see how it looks on each network, then post it now or schedule it."
+        actions={
+          <Button icon={<BookOutlined />} onClick={() => setLibraryOpen(true)}>
+            Or Choose from Library
+          </Button>
+        }
+      />
+      {restoredAt !== null ? (
+        <Alert
+          className="composer-banner"
+          type="info"
+          showIcon
+          title="We restored the post you were writing."
+          description={`Unsaved changes from ${formatZoned(restoredAt, zone)}, kept on this device.`}
+          action={<Button onClick={handleStartOver}>Start over</Button>}
+          closable={{ onClose: () => setRestoredAt(null), 'aria-label': 'Dismiss' }}
+        />
+      ) : null}
+      {offer ? (
+        <Alert
+          className="composer-banner"
+          type="info"
+          showIcon
+          title="You have an unsaved post from earlier."
+          description={`Written ${formatZoned(offer.savedAt, zone)} and kept on this device. Editing this one replaces it.`}
+          action={<Button onClick={handleRestore}>Restore it</Button>}
+        />
+      ) : null}
+      {props.notice}
+      {picked ? (
+        <Alert
+          className="composer-banner"
+          type="success"
+          showIcon
+          title={`Filled from the library: ${picked}`}
+          closable={{ onClose: () => setPicked(null), 'aria-label': 'Dismiss' }}
+        />
+      ) : null}
+      <div className="composer-layout">
+        <form
+          className="panel composer-form"
+          aria-label="Post"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void handleSave('publish');
+          }}
+        >
+          {values.contentId && content.data ? (
+            <p className="composer-hint">
+              Made from library content: <strong>{content.data.title}</strong>
+            </p>
+          ) : null}
+          <BodyField
+            body={values.body}
+            link={values.link}
+            networks={networks}
+            onBodyChange={(body) => change({ body })}
+            onLinkChange={(link) => change({ link })}
+            bodyError={errors.body}
+            linkError={errors.link}
+          />
+          <GraphicField
+            graphic={values.graphic}
+            onChange={(graphic) => change({ graphic })}
+            onUploaded={handleUploaded}
+            onUploadingChange={setUploading}
+            onAltTextCommit={handleAltTextCommit}
+            altTextError={altError}
+          />
+          <NetworkPicker
+            connections={connections.data}
+            loading={connections.isPending}
+            loadError={connections.error}
+            onRetry={() => void connections.refetch()}
+            selected={values.connectionIds}
+            onChange={(connectionIds) => change({ connectionIds })}
+            error={errors.networks}
+            problems={errors.perConnection}
+          />
+          <WhenField
+            when={values.when}
+            date={values.date}
+            time={values.time}
+            zone={zone}
+            onChange={change}
+            error={errors.when}
+          />
+          {save.isError ? (
+            <Alert
+              className="form-alert"
+              type="error"
+              showIcon
+              title="Your post was not saved."
+              description={
+                <>
+                  <span className="preserve-lines">{errorText(save.error)}</span>
+                  <br />
+                  Everything you wrote is still here, and kept on this device.
+                </>
+              }
+            />
+          ) : null}
+          <div className="composer-actions">
+            <Button
+              type="primary"
+              htmlType="submit"
+              disabled={uploading}
+              loading={savingIntent === 'publish'}
+            >
+              {values.when === 'now' ? 'Post Now' : 'Schedule Post'}
+            </Button>
+            <Button
+              onClick={() => void handleSave('draft')}
+              disabled={uploading}
+              loading={savingIntent === 'draft'}
+            >
+              Save Draft
+            </Button>
+            {uploading ? (
+              <span className="composer-hint">Wait for the image to finish uploading.</span>
+            ) : null}
+          </div>
+        </form>
+        <div className="composer-side">
+          <NetworkPreviews
+            connections={chosen.filter((connection) => connection.status === 'connected')}
+            body={values.body}
+            link={values.link}
+            graphic={values.graphic}
+            when={feedDate(values)}
+          />
+          {values.contentId ? (
+            <UpcomingPosts contentId={values.contentId} currentPostId={post?.id ?? null} zone={zone} />
+          ) : null}
+        </div>
+      </div>
+      <LibraryPicker
+        open={libraryOpen}
+        favoritesFirst={props.openLibrary === 'favorites'}
+        onClose={() => setLibraryOpen(false)}
+        onPick={handlePick}
+      />
+    </>
+  );
+}

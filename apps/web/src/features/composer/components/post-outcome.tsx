@@ -1,0 +1,123 @@
+import {
+  CheckCircleFilled,
+  CloseCircleFilled,
+  ExclamationCircleFilled,
+  LoadingOutlined,
+} from '@ant-design/icons';
+import { networkNames, type PostStatus, type PublishTarget, type ScheduledPost } from '@fitpost/contract';
+import { Alert, Button, Tag } from 'antd';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { errorText } from '@/lib/api-client';
+import { formatZoned, zoneLabel } from '@/lib/zoned-time';
+import { isGoingOut } from '../api/get-post';
+import { useNow } from '../hooks/use-now';
+import { useRetryTarget } from '../api/retry-target';
+import { isEditable } from '../model/initial-values';
+import { NetworkIcon } from './network-icon';
+import { socialSettingsPath } from './network-picker';
+
+const headings: Record<PostStatus, string> = {
+  draft: 'Draft saved',
+  scheduled: 'Scheduled',
+  publishing: 'Publishing…',
+  posted: 'Posted',
+  partly_posted: 'Partly posted',
+  failed: 'Not posted',
+  cancelled: 'Cancelled',
+};
+
+function targetState(target: PublishTarget, due: boolean): { label: string; color: string; icon: ReactNode } {
+  switch (target.status) {
+    case 'published':
+      return { label: 'Posted', color: 'success', icon: <CheckCircleFilled /> };
+    case 'failed':
+      return { label: 'Failed', color: 'error', icon: <CloseCircleFilled /> };
+    case 'needs_reconnect':
+      return { label: 'Needs reconnect', color: 'warning', icon: <ExclamationCircleFilled /> };
+    case 'cancelled':
+      return { label: 'Cancelled', color: 'default', icon: null };
+    case 'unknown':
+      return { label: 'Confirming…', color: 'processing', icon: <LoadingOutlined /> };
+    case 'publishing':
+      return { label: 'Publishing…', color: 'processing', icon: <LoadingOutlined /> };
+    case 'scheduled':
+      return due
+        ? { label: 'Publishing…', color: 'processing', icon: <LoadingOutlined /> }
+        : { label: 'Scheduled', color: 'blue', icon: null };
+  }
+}
+
+interface PostOutcomeProps {
+  post: ScheduledPost;
+  zone: string;
+  onEdit: () => void;
+  onCreateAnother: () => void;
+}
+
+/**
+ * What happened to the post on each network: scheduled, publishing (until each target settles),
+ * posted with a link to the live post, or failed with the network's reason and a Retry.
+ */
+export function PostOutcome({ post, zone, onEdit, onCreateAnother }: PostOutcomeProps) {
+  const retry = useRetryTarget();
+  const now = useNow(1000);
+  const goingOut = isGoingOut(post, now);
+  const due = post.scheduledAt !== null && Date.parse(post.scheduledAt) <= now + 5000;
+  return (
+    <section className="panel composer-outcome" aria-labelledby="composer-outcome-title">
+      <h2 id="composer-outcome-title" className="card-title">
+        {headings[post.status]}
+      </h2>
+      {post.status === 'scheduled' && post.scheduledAt ? (
+        <p>
+          Goes out {formatZoned(post.scheduledAt, zone)} ({zoneLabel(zone, post.scheduledAt)}).
+        </p>
+      ) : null}
+      {post.status === 'draft' ? <p>Your draft is saved. Nothing is sent until you schedule it.</p> : null}
+      <ul className="outcome-targets" role="status" aria-live="polite" aria-busy={goingOut}>
+        {post.targets.map((target) => {
+          const state = targetState(target, due);
+          const canRetry = target.status === 'failed' || target.status === 'needs_reconnect';
+          return (
+            <li key={target.id} className="outcome-target" data-status={target.status}>
+              <span className="outcome-target-account">
+                <NetworkIcon network={target.network} /> {networkNames[target.network]} · {target.accountName}
+              </span>
+              <Tag color={state.color} icon={state.icon}>
+                {state.label}
+              </Tag>
+              {target.status === 'published' && target.remoteUrl ? (
+                <a href={target.remoteUrl} target="_blank" rel="noreferrer">
+                  View on {networkNames[target.network]}
+                </a>
+              ) : null}
+              {target.error && canRetry ? <span className="outcome-target-error">{target.error}</span> : null}
+              {target.status === 'needs_reconnect' ? <Link to={socialSettingsPath}>Reconnect</Link> : null}
+              {canRetry ? (
+                <Button
+                  size="small"
+                  loading={retry.isPending && retry.variables.targetId === target.id}
+                  onClick={() => retry.mutate({ postId: post.id, targetId: target.id })}
+                  aria-label={`Retry ${networkNames[target.network]} ${target.accountName}`}
+                >
+                  Retry
+                </Button>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+      {retry.isError ? (
+        <Alert type="error" showIcon title="The retry did not start." description={errorText(retry.error)} />
+      ) : null}
+      <div className="composer-actions">
+        {isEditable(post) && post.status !== 'cancelled' ? <Button onClick={onEdit}>Edit Post</Button> : null}
+        <Button type="primary" onClick={onCreateAnother}>
+          Create Another Post
+        </Button>
+        <Link to="/app/posts">See all my posts</Link>
+      </div>
+    </section>
+  );
+}

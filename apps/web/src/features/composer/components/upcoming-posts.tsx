@@ -1,0 +1,70 @@
+import { networkNames } from '@fitpost/contract';
+import { Alert, Button, Skeleton } from 'antd';
+import { Link } from 'react-router';
+import { errorText } from '@/lib/api-client';
+import { formatZoned } from '@/lib/zoned-time';
+import { useContentPosts } from '../api/get-content-posts';
+import { NetworkIcon } from './network-icon';
+
+interface UpcomingPostsProps {
+  contentId: string;
+  /** The post on screen, left out of the list. */
+  currentPostId: string | null;
+  zone: string;
+}
+
+/** 'Upcoming posts with this content': the member's scheduled posts made from the same library item. */
+export function UpcomingPosts({ contentId, currentPostId, zone }: UpcomingPostsProps) {
+  const posts = useContentPosts(contentId);
+  const others = (posts.data?.items ?? []).filter((post) => post.id !== currentPostId);
+  let content;
+  if (posts.isPending) content = <Skeleton active paragraph={{ rows: 2 }} />;
+  else if (posts.isError) {
+    content = (
+      <Alert
+        type="error"
+        showIcon
+        title="Your upcoming posts could not be loaded."
+        description={errorText(posts.error)}
+        action={<Button onClick={() => void posts.refetch()}>Retry</Button>}
+      />
+    );
+  } else if (others.length === 0) {
+    content = <p className="composer-hint">You have no other posts with this content scheduled.</p>;
+  } else {
+    content = (
+      <ul className="upcoming-posts">
+        {others.map((post) => (
+          <li key={post.id} className="upcoming-post">
+            <span className="upcoming-post-when">
+              {post.scheduledAt ? formatZoned(post.scheduledAt, zone) : 'Not scheduled'}
+            </span>
+            <span className="upcoming-post-targets">
+              {post.targets.map((target) => (
+                <span key={target.id} className="upcoming-post-target">
+                  <NetworkIcon network={target.network} />
+                  <span className="visually-hidden">{networkNames[target.network]}: </span>
+                  {target.accountName}
+                </span>
+              ))}
+            </span>
+            <Link
+              to={`/app/posts/post?id=${post.id}`}
+              aria-label={`Edit the post scheduled for ${post.scheduledAt ? formatZoned(post.scheduledAt, zone) : 'later'}`}
+            >
+              Edit
+            </Link>
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  return (
+    <section className="panel composer-upcoming" aria-labelledby="composer-upcoming-title">
+      <h2 id="composer-upcoming-title" className="card-title">
+        Upcoming posts with this content
+      </h2>
+      {content}
+    </section>
+  );
+}

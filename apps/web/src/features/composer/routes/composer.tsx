@@ -1,0 +1,160 @@
+import type { ScheduledPost } from '@fitpost/contract';
+import { Alert, Button, message } from 'antd';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { PageHeader } from '@/components/page-header';
+import { PageLoader } from '@/components/page-loader';
+import { ApiError, errorText } from '@/lib/api-client';
+import { useStoredUser } from '@/lib/session';
+import { memberTimeZone } from '@/lib/zoned-time';
+import { useContentItem } from '../api/get-content-item';
+import { useMedia } from '../api/get-media';
+import { usePost } from '../api/get-post';
+import { ComposerScreen } from '../components/composer-screen';
+import { PostOutcome } from '../components/post-outcome';
+import { emptyValues, type SaveIntent } from '../model/composer-values';
+import {
+  isEditable,
+  parseDateParam,
+  valuesForDate,
+  valuesFromContent,
+  valuesFromPost,
+} from '../model/initial-values';
+
+/** A saved or sent post's outcome, read again while it is going out. */
+function OutcomeView(props: {
+  postId: string;
+  zone: string;
+  onEdit: () => void;
+  onCreateAnother: () => void;
+}) {
+  const post = usePost(props.postId, { watch: true });
+  if (!post.data) return <PageLoader />;
+  return (
+    <>
+      <PageHeader title="Create New" />
+      <PostOutcome
+        post={post.data}
+        zone={props.zone}
+        onEdit={props.onEdit}
+        onCreateAnother={props.onCreateAnother}
+      />
+    </>
+  );
+}
+
+/**
+ * /app/posts/post — Create New. `?id=` edits a post or draft, `?contentId=` starts from a library
+ * item (its card's 'Schedule Post'), `?date=YYYY-MM-DD` from a calendar day, and
+ * `?source=library|favorites` opens 'Choose from Library' at once.
+ */
+export function ComposerRoute() {
+  const [params, setParams] = useSearchParams();
+  const user = useStoredUser();
+  const zone = memberTimeZone(user);
+  const [messageApi, messageHolder] = message.useMessage();
+  const [showOutcome, setShowOutcome] = useState(false);
+  const [generation, setGeneration] = useState(0);
+  const [now] = useState(() => Date.now());
+
+  const postId = params.get('id');
+  const contentId = postId ? null : params.get('contentId');
+  const date = postId ? null : parseDateParam(params.get('date'));
+  const source = params.get('source');
+  const openLibrary = source === 'favorites' ? 'favorites' : source === 'library' ? 'library' : null;
+
+  const post = usePost(postId);
+  const media = useMedia(post.data?.mediaId ?? null);
+  const content = useContentItem(postId ? (post.data?.contentId ?? null) : contentId);
+
+  function handleSaved(saved: ScheduledPost, intent: SaveIntent) {
+    if (intent === 'draft') void messageApi.success('Draft saved.');
+    else setShowOutcome(true);
+    setParams({ id: saved.id }, { replace: true });
+  }
+
+  function handleCreateAnother() {
+    setShowOutcome(false);
+    setGeneration((g) => g + 1);
+    setParams({});
+  }
+
+  if (!user) return null;
+  if (postId && (showOutcome || (post.data && !isEditable(post.data)))) {
+    return (
+      <>
+        {messageHolder}
+        <OutcomeView
+          postId={postId}
+          zone={zone}
+          onEdit={() => setShowOutcome(false)}
+          onCreateAnother={handleCreateAnother}
+        />
+      </>
+    );
+  }
+
+  if (postId && post.isError) {
+    const missing = post.error instanceof ApiError && post.error.status === 404;
+    return (
+      <>
+        <PageHeader title="Edit Post" />
+        <Alert
+          type="error"
+          showIcon
+          title={missing ? 'This post was not found.' : 'The post could not be loaded.'}
+          description={missing ? undefined : errorText(post.error)}
+          action={
+            missing ? (
+              <Link to="/app/posts/post">Create a new post</Link>
+            ) : (
+              <Button onClick={() => void post.refetch()}>Retry</Button>
+            )
+          }
+        />
+      </>
+    );
+  }
+
+  const loading = (postId !== null && post.isPending) || media.isLoading || content.isLoading;
+  if (loading) return <PageLoader />;
+
+  let startValues = emptyValues;
+  if (post.data) {
+    startValues = valuesFromPost(
+      post.data,
+      { media: media.data ?? null, content: content.data ?? null },
+      zone,
+    );
+  } else {
+    if (date) startValues = valuesForDate(date, zone, now);
+    if (content.data) startValues = valuesFromContent(content.data, startValues);
+  }
+  const notice =
+    !postId && contentId && content.isError ? (
+      <Alert
+        className="composer-banner"
+        type="warning"
+        showIcon
+        title="That library content could not be loaded."
+        description={errorText(content.error)}
+      />
+    ) : null;
+
+  return (
+    <>
+      {messageHolder}
+      <ComposerScreen
+        key={`${postId ?? 'new'}|${contentId ?? ''}|${date ?? ''}|${generation}`}
+        userId={user.id}
+        zone={zone}
+        post={post.data ?? null}
+        startValues={startValues}
+        startsFromAddress={Boolean(contentId || date)}
+        openLibrary={openLibrary}
+        notice={notice}
+        onSaved={handleSaved}
+      />
+    </>
+  );
+}
