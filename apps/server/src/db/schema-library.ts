@@ -1,3 +1,4 @@
+import { feedErrorCodes } from '@fitpost/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   boolean,
@@ -59,7 +60,7 @@ export const feeds = pgTable(
     lastModified: text('last_modified'),
     lastFetchedAt: tz('last_fetched_at'),
     lastStatus: text('last_status', { enum: feedFetchStatuses }),
-    lastErrorCode: text('last_error_code'),
+    lastErrorCode: text('last_error_code', { enum: feedErrorCodes }),
     lastError: text('last_error'),
     createdAt: tz('created_at').notNull().defaultNow(),
     updatedAt: tz('updated_at').notNull().defaultNow(),

@@ -15,6 +15,7 @@ import type { Platforms } from '../platforms/index.js';
 import { postRoutes } from '../modules/posts/routes.js';
 import { mediaRoutes } from '../modules/media/routes.js';
 import { libraryRoutes } from '../modules/library/routes.js';
+import { feedRoutes } from '../modules/feeds/routes.js';
 import { autoPostRoutes } from '../modules/autoposts/routes.js';
 import { createPost } from '../modules/posts/service.js';
 import { postUpsert } from '@fitpost/contract';
@@ -76,6 +77,11 @@ export async function buildApp(deps: AppDeps) {
     createMemberPost: (actor, input) => createPost(postsDeps, actor, postUpsert.parse(input)),
   });
   libraryRoutes(app, { db: database.db, publicUrl: config.publicUrl });
+  feedRoutes(app, {
+    db: database.db,
+    fetch: { allowLoopback: config.feeds.allowLoopback },
+    logError: (message, err) => app.log.error({ err }, message),
+  });
   healthRoutes(app, {
     database,
     jobs: deps.jobs,

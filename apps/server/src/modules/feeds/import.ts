@@ -1,0 +1,177 @@
+import { createHash } from 'node:crypto';
+import { feedErrorCodes, libraryLimits, type FeedErrorCode, type FeedFetchStatus } from '@fitpost/contract';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { contentItems, feeds } from '../../db/schema-library.js';
+import { fetchFeed, FeedFetchError, type FetchedFeedItem } from './fetch/index.js';
+
+export interface FeedsDeps {
+  db: Db;
+  /** How the fetcher may reach feeds (FITPOST_FEEDS_ALLOW_LOOPBACK) and how long it waits. */
+  fetch: { allowLoopback: boolean; timeoutMs?: number };
+  now?: () => Date;
+  /** Where failures that are FitPost's own fault (not the feed's) are reported. */
+  logError?: (message: string, err: unknown) => void;
+}
+
+export type FeedRow = typeof feeds.$inferSelect;
+
+/** What one refresh of one feed gave (GET /api/feed/consume reports one per feed). */
+export interface FeedRefreshOutcome {
+  feedId: string;
+  name: string;
+  isSystem: boolean;
+  status: FeedFetchStatus;
+  imported: number;
+  errorCode: FeedErrorCode | null;
+  error: string | null;
+}
+
+export const clock = (deps: Pick<FeedsDeps, 'now'>) => deps.now?.() ?? new Date();
+
+/** Rows per insert statement: 13 values each stays far below PostgreSQL's 65,535 parameters. */
+const insertChunk = 500;
+/** Longer guids are stored as their SHA-256, so the (feed, guid) index never sees an oversized key. */
+const maxGuidLength = 500;
+
+const untitled = 'Untitled';
+const shortenTitle = (title: string) =>
+  title.length > libraryLimits.titleMaxLength
+    ? `${title.slice(0, libraryLimits.titleMaxLength - 1)}…`
+    : title;
+
+/** The key an item is deduplicated on within its feed. */
+export function itemKey(item: Pick<FetchedFeedItem, 'guid'>): string {
+  return item.guid.length > maxGuidLength
+    ? `sha256:${createHash('sha256').update(item.guid).digest('hex')}`
+    : item.guid;
+}
+
+/**
+ * Turns fetched items into content rows of `feed`: private to the member who owns the feed, or the
+ * portal's for a system feed. A date in the future is clamped to now, so no feed can pin its items
+ * to the top of the library.
+ */
+function contentRows(feed: FeedRow, items: FetchedFeedItem[], now: Date) {
+  const seen = new Set<string>();
+  return items.flatMap((item) => {
+    const key = itemKey(item);
+    if (!key || seen.has(key)) return [];
+    seen.add(key);
+    const title = item.title.trim() || item.summary.trim().slice(0, 80) || untitled;
+    const published = item.publishedAt && item.publishedAt.getTime() < now.getTime() ? item.publishedAt : now;
+    return [
+      {
+        portalId: feed.portalId,
+        type: 'feed' as const,
+        title: shortenTitle(title),
+        body: item.summary,
+        imageUrl: item.imageUrl,
+        link: item.link,
+        feedId: feed.id,
+        feedGuid: key,
+        ownerId: feed.isSystem ? null : feed.userId,
+        publishedAt: published,
+        createdAt: now,
+        updatedAt: now,
+      },
+    ];
+  });
+}
+
+/** Stores the items not seen before (by guid within the feed); returns how many were new. */
+export async function importItems(db: Db, feed: FeedRow, items: FetchedFeedItem[], now: Date) {
+  const rows = contentRows(feed, items, now);
+  let imported = 0;
+  for (let i = 0; i < rows.length; i += insertChunk) {
+    const inserted = await db
+      .insert(contentItems)
+      .values(rows.slice(i, i + insertChunk))
+      .onConflictDoNothing({ target: [contentItems.feedId, contentItems.feedGuid] })
+      .returning({ id: contentItems.id });
+    imported += inserted.length;
+  }
+  return imported;
+}
+
+const isFeedErrorCode = (code: string): code is FeedErrorCode =>
+  (feedErrorCodes as readonly string[]).includes(code);
+
+const ownFault = 'FitPost could not read this feed because of a problem on our side. Please try again later.';
+
+/**
+ * Fetches one feed (conditional GET with what the last fetch stored), imports its new items and
+ * records the outcome on the feed — status, time, error, ETag and Last-Modified — in one
+ * transaction with the items. A failure is stored on the feed and returned; it never throws.
+ */
+export async function refreshFeed(deps: FeedsDeps, feed: FeedRow): Promise<FeedRefreshOutcome> {
+  const outcome = (
+    status: FeedFetchStatus,
+    imported: number,
+    errorCode: FeedErrorCode | null,
+    error: string | null,
+  ) => ({
+    feedId: feed.id,
+    name: feed.name,
+    isSystem: feed.isSystem,
+    status,
+    imported,
+    errorCode,
+    error,
+  });
+  try {
+    const result = await fetchFeed(feed.url, {
+      ...deps.fetch,
+      etag: feed.etag,
+      lastModified: feed.lastModified,
+    });
+    const now = clock(deps);
+    const fetched = { lastFetchedAt: now, lastErrorCode: null, lastError: null };
+    if (result.status === 'not_modified') {
+      await deps.db
+        .update(feeds)
+        .set({ ...fetched, lastStatus: 'not_modified' })
+        .where(eq(feeds.id, feed.id));
+      return outcome('not_modified', 0, null, null);
+    }
+    const imported = await deps.db.transaction(async (tx) => {
+      const count = await importItems(tx, feed, result.items, now);
+      await tx
+        .update(feeds)
+        .set({ ...fetched, lastStatus: 'ok', etag: result.etag, lastModified: result.lastModified })
+        .where(eq(feeds.id, feed.id));
+      return count;
+    });
+    return outcome('ok', imported, null, null);
+  } catch (err) {
+    const known = err instanceof FeedFetchError && isFeedErrorCode(err.code);
+    if (!known) deps.logError?.(`feed ${feed.id} refresh failed`, err);
+    const errorCode = known ? err.code : null;
+    const error = known ? err.message : ownFault;
+    await deps.db
+      .update(feeds)
+      .set({ lastFetchedAt: clock(deps), lastStatus: 'error', lastErrorCode: errorCode, lastError: error })
+      .where(eq(feeds.id, feed.id));
+    return outcome('error', 0, errorCode, error);
+  }
+}
+
+/** Runs `work` over `items`, at most `limit` at a time, keeping the order of the results. */
+export async function mapLimited<T, R>(
+  items: T[],
+  limit: number,
+  work: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const index = next;
+      next += 1;
+      const item = items[index];
+      if (item !== undefined) results[index] = await work(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  return results;
+}

@@ -1,0 +1,77 @@
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { PgBoss } from 'pg-boss';
+import { feeds } from '../../db/schema-library.js';
+import { queues } from '../../jobs/queues.js';
+import { clock, mapLimited, refreshFeed, type FeedsDeps } from './import.js';
+
+/** Feeds one worker fetches at once. */
+const concurrency = 4;
+/** Feeds claimed per round; a round's feeds are marked fetched before they are, so no one else takes them. */
+const claimSize = 8;
+/** A job stops claiming after this long and leaves the rest to the next minute's job. */
+const budgetMs = 45_000;
+/** How often each worker asks for a refresh round; pg-boss keeps it to one job a minute across workers. */
+const tickMs = 60_000;
+
+/**
+ * Claims up to `limit` active feeds not fetched for `staleAfterMs`, oldest first, by stamping
+ * them fetched now (skipping rows another worker holds). Returns the claimed rows.
+ */
+async function claimDueFeeds(deps: FeedsDeps, staleAfterMs: number, limit: number) {
+  const now = clock(deps);
+  const cutoff = new Date(now.getTime() - staleAfterMs);
+  const due = deps.db
+    .select({ id: feeds.id })
+    .from(feeds)
+    .where(and(eq(feeds.isActive, true), or(isNull(feeds.lastFetchedAt), lt(feeds.lastFetchedAt, cutoff))))
+    .orderBy(sql`${feeds.lastFetchedAt} asc nulls first`)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return deps.db
+    .update(feeds)
+    .set({ lastFetchedAt: now })
+    .where(sql`${feeds.id} in (${due})`)
+    .returning();
+}
+
+/**
+ * Refreshes every active feed whose last fetch is older than `staleAfterMs`, a few at a time,
+ * until none is due or the time budget is spent. Returns how many feeds it refreshed.
+ */
+export async function refreshDueFeeds(deps: FeedsDeps, opts: { staleAfterMs: number; budgetMs?: number }) {
+  const started = Date.now();
+  let refreshed = 0;
+  while (Date.now() - started < (opts.budgetMs ?? budgetMs)) {
+    const claimed = await claimDueFeeds(deps, opts.staleAfterMs, claimSize);
+    if (claimed.length === 0) break;
+    await mapLimited(claimed, concurrency, (feed) => refreshFeed(deps, feed));
+    refreshed += claimed.length;
+  }
+  return refreshed;
+}
+
+/**
+ * The periodic refresh of active feeds (FITPOST_FEED_REFRESH_MINUTES). Every worker sends a
+ * refresh job each minute; pg-boss's singleton slot keeps that to one job a minute in all, and the
+ * job refreshes the feeds that have become due, so each feed is fetched about once an interval
+ * however many workers run. Returns a function that stops the ticking.
+ */
+export async function startFeedWorker(boss: PgBoss, deps: FeedsDeps, opts: { intervalMinutes: number }) {
+  const staleAfterMs = opts.intervalMinutes * 60_000;
+  await boss.work(
+    queues.feedRefresh,
+    { batchSize: 1, localConcurrency: 1, pollingIntervalSeconds: 5 },
+    async () => {
+      await refreshDueFeeds(deps, { staleAfterMs });
+    },
+  );
+  const tick = () => {
+    boss
+      .send(queues.feedRefresh, {}, { singletonKey: 'due-feeds', singletonSeconds: tickMs / 1000 })
+      .catch((err: unknown) => deps.logError?.('could not queue the feed refresh', err));
+  };
+  tick();
+  const timer = setInterval(tick, tickMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
