@@ -67,7 +67,14 @@ export const appRoutes: RouteObject[] = [
           (m) => m.CalendarRoute,
         ),
       ),
-      soon('posts', 'Schedule a Post'),
+      page(
+        'posts',
+        'Schedule a Post',
+        lazyPage(
+          () => import('@/features/posts/routes/posts'),
+          (m) => m.PostsRoute,
+        ),
+      ),
       page(
         'posts/post',
         'Create New',

@@ -1,0 +1,10 @@
+import { scheduledPost, type ScheduledPost } from '@fitpost/contract';
+import { apiRequest } from '@/lib/api-client';
+import { usePostListMutation } from './invalidate-lists';
+
+/** POST /api/posts/{id}/cancel: cancels every target not yet sent. */
+export function cancelPost(id: string): Promise<ScheduledPost> {
+  return apiRequest(`/api/posts/${encodeURIComponent(id)}/cancel`, { method: 'POST', schema: scheduledPost });
+}
+
+export const useCancelPost = () => usePostListMutation(cancelPost);

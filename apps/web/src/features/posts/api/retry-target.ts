@@ -1,0 +1,18 @@
+import { scheduledPost, type ScheduledPost } from '@fitpost/contract';
+import { apiRequest } from '@/lib/api-client';
+import { usePostListMutation } from './invalidate-lists';
+
+export interface TargetRef {
+  id: string;
+  targetId: string;
+}
+
+/** POST /api/posts/{id}/targets/{targetId}/retry: sends a failed target again, now. */
+export function retryTarget({ id, targetId }: TargetRef): Promise<ScheduledPost> {
+  return apiRequest(`/api/posts/${encodeURIComponent(id)}/targets/${encodeURIComponent(targetId)}/retry`, {
+    method: 'POST',
+    schema: scheduledPost,
+  });
+}
+
+export const useRetryTarget = () => usePostListMutation(retryTarget);
