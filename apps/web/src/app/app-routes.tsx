@@ -24,10 +24,31 @@ function page(path: string, title: string, lazy: RouteObject['lazy']): RouteObje
 
 const manageRoutes: RouteObject[] = [
   soon('', 'Administration Dashboard'),
-  soon('content', 'Content Repository'),
-  soon('saved', 'Admin Favorites'),
+  page(
+    'content',
+    'Content Repository',
+    lazyPage(
+      () => import('@/features/library/routes/content-repository'),
+      (m) => m.ContentRepositoryRoute,
+    ),
+  ),
+  page(
+    'saved',
+    'Admin Favorites',
+    lazyPage(
+      () => import('@/features/library/routes/admin-favorites'),
+      (m) => m.AdminFavoritesRoute,
+    ),
+  ),
   soon('feeds', 'Feeds'),
-  soon('tags', 'Tags'),
+  page(
+    'tags',
+    'Tags',
+    lazyPage(
+      () => import('@/features/library/routes/tags'),
+      (m) => m.TagsRoute,
+    ),
+  ),
   soon('announcements', 'Announcements'),
   page(
     'users',
@@ -58,7 +79,14 @@ export const appRoutes: RouteObject[] = [
           (m) => m.DashboardRoute,
         ),
       ),
-      soon('brands', 'Brands'),
+      page(
+        'brands',
+        'Brands',
+        lazyPage(
+          () => import('@/features/library/routes/brands'),
+          (m) => m.BrandsRoute,
+        ),
+      ),
       page(
         'calendar',
         'Calendar',
@@ -83,8 +111,22 @@ export const appRoutes: RouteObject[] = [
           (m) => m.ComposerRoute,
         ),
       ),
-      soon('content', 'Browse Library'),
-      soon('saved', 'My Favorites'),
+      page(
+        'content',
+        'Browse Library',
+        lazyPage(
+          () => import('@/features/library/routes/browse-library'),
+          (m) => m.BrowseLibraryRoute,
+        ),
+      ),
+      page(
+        'saved',
+        'My Favorites',
+        lazyPage(
+          () => import('@/features/library/routes/my-favorites'),
+          (m) => m.MyFavoritesRoute,
+        ),
+      ),
       soon('stats', 'My Results'),
       soon('preview', 'Preview'),
       page(

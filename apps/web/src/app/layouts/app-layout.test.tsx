@@ -1,9 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { getFlag, setFlag, storageKeys } from '@/lib/session';
 import { adminUser, meHandler, memberUser } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 import { server } from '@/test/setup';
+
+/** The library's screens (Browse Library, My Favorites) with nothing in them. */
+const emptyPage = { items: [], total: 0, page: 1, pageSize: 24 };
+const emptyLibrary = [
+  http.get('/api/content', () => HttpResponse.json(emptyPage)),
+  http.get('/api/favorite', () => HttpResponse.json(emptyPage)),
+  http.get('/api/brand', () => HttpResponse.json(emptyPage)),
+  http.get('/api/tag', () => HttpResponse.json(emptyPage)),
+];
 
 function sidebar() {
   return screen.getByRole('navigation', { name: 'Main' });
@@ -100,7 +110,7 @@ describe('narrow screens', () => {
     const width = window.innerWidth;
     window.innerWidth = 600;
     try {
-      server.use(meHandler);
+      server.use(meHandler, ...emptyLibrary);
       const { user } = renderApp('/app/dashboard', { user: memberUser });
       await screen.findByRole('heading', { level: 1, name: 'Recommended Posts' });
       expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
@@ -135,11 +145,12 @@ describe('access', () => {
 
 describe('stored filter', () => {
   it('is kept while on /app/content and cleared when leaving it', async () => {
-    server.use(meHandler);
-    setFlag(storageKeys.filter, '{"tag":"hiit"}');
+    server.use(meHandler, ...emptyLibrary);
+    setFlag(storageKeys.filter, 'q=hiit&recommended=true');
     const { user } = renderApp('/app/content', { user: memberUser });
     await screen.findByRole('heading', { level: 1, name: 'Browse Library' });
-    expect(getFlag(storageKeys.filter)).toBe('{"tag":"hiit"}');
+    expect(await screen.findByRole('searchbox', { name: 'Search the library' })).toHaveValue('hiit');
+    expect(getFlag(storageKeys.filter)).toBe('q=hiit&recommended=true');
 
     await user.click(within(sidebar()).getByRole('link', { name: 'My Favorites' }));
     await screen.findByRole('heading', { level: 1, name: 'My Favorites' });

@@ -1,0 +1,18 @@
+import { libraryApi, type LibraryIdsBody } from '@fitpost/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { libraryKeys } from './query-keys';
+
+/** DELETE /api/tag with a body of ids (the Tags screen's 'Delete'). */
+export function deleteTags(body: LibraryIdsBody): Promise<void> {
+  return apiRequest(libraryApi.tags, { method: 'DELETE', body });
+}
+
+export function useDeleteTags() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteTags,
+    // Items lose the tag too.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: libraryKeys.all }),
+  });
+}

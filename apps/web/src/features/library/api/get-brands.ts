@@ -1,0 +1,29 @@
+import { brandPage, libraryApi, type BrandPage, type brandSortFields } from '@fitpost/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { libraryKeys } from './query-keys';
+
+export interface BrandListQuery {
+  q?: string;
+  page: number;
+  pagesize: number;
+  sort?: (typeof brandSortFields)[number];
+  desc?: boolean;
+}
+
+/** GET /api/brand?q&page&pagesize&sort&desc: one page of the portal's brands. */
+export function getBrands(query: BrandListQuery, signal?: AbortSignal): Promise<BrandPage> {
+  return apiRequest(libraryApi.brands, {
+    query: { q: query.q, page: query.page, pagesize: query.pagesize, sort: query.sort, desc: query.desc },
+    schema: brandPage,
+    signal,
+  });
+}
+
+export function useBrands(query: BrandListQuery) {
+  return useQuery({
+    queryKey: libraryKeys.brands(query),
+    queryFn: ({ signal }) => getBrands(query, signal),
+    placeholderData: keepPreviousData,
+  });
+}

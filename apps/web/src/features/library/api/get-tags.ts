@@ -1,0 +1,40 @@
+import { libraryApi, tagPage, type TagPage, type tagSortFields } from '@fitpost/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { libraryKeys } from './query-keys';
+
+export type TagSortField = (typeof tagSortFields)[number];
+
+export interface TagListQuery {
+  q?: string;
+  /** Admins only: members always get the searchable tags. */
+  searchable?: boolean;
+  page: number;
+  pagesize: number;
+  sort?: TagSortField;
+  desc?: boolean;
+}
+
+/** GET /api/tag?q&searchable&page&pagesize&sort&desc: one page of the portal's tags. */
+export function getTags(query: TagListQuery, signal?: AbortSignal): Promise<TagPage> {
+  return apiRequest(libraryApi.tags, {
+    query: {
+      q: query.q,
+      searchable: query.searchable,
+      page: query.page,
+      pagesize: query.pagesize,
+      sort: query.sort,
+      desc: query.desc,
+    },
+    schema: tagPage,
+    signal,
+  });
+}
+
+export function useTags(query: TagListQuery) {
+  return useQuery({
+    queryKey: libraryKeys.tags(query),
+    queryFn: ({ signal }) => getTags(query, signal),
+    placeholderData: keepPreviousData,
+  });
+}

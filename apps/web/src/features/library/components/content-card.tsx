@@ -1,0 +1,81 @@
+import { HeartFilled, HeartOutlined, PictureOutlined } from '@ant-design/icons';
+import type { ContentItem } from '@fitpost/contract';
+import { Button, Tag } from 'antd';
+import { useId } from 'react';
+import '../library.css';
+
+const excerptLength = 160;
+
+/** The caption's opening, cut at a word boundary. */
+export function captionExcerpt(body: string): string {
+  const text = body.replace(/\s+/g, ' ').trim();
+  if (text.length <= excerptLength) return text;
+  const cut = text.slice(0, excerptLength);
+  const lastSpace = cut.lastIndexOf(' ');
+  return `${(lastSpace > excerptLength / 2 ? cut.slice(0, lastSpace) : cut).replace(/[\s.,;:!?-]+$/, '')}…`;
+}
+
+interface ContentCardProps {
+  item: ContentItem;
+  onSchedule: (item: ContentItem) => void;
+  onToggleFavorite: (item: ContentItem) => void;
+}
+
+/**
+ * A content card (spec §2): graphic, title, brand, caption excerpt, tags, the caller's Scheduled and
+ * Posted labels, a favourite toggle and 'Schedule Post'.
+ */
+export function ContentCard({ item, onSchedule, onToggleFavorite }: ContentCardProps) {
+  const titleId = useId();
+  return (
+    <article className="content-card" aria-labelledby={titleId}>
+      <div className="content-card-graphic">
+        {item.graphicUrl ? (
+          // The title says what the graphic shows; an alt text would repeat it.
+          <img src={item.graphicUrl} alt="" loading="lazy" decoding="async" />
+        ) : (
+          <div className="content-card-placeholder" aria-hidden="true">
+            <PictureOutlined />
+          </div>
+        )}
+        {item.recommended || item.scheduled || item.posted ? (
+          <div className="content-card-labels">
+            {item.recommended ? <Tag color="blue">Recommended</Tag> : null}
+            {item.scheduled ? <Tag className="tag-warning">Scheduled</Tag> : null}
+            {item.posted ? <Tag className="tag-success">Posted</Tag> : null}
+          </div>
+        ) : null}
+      </div>
+      <div className="content-card-body">
+        <h3 id={titleId} className="content-card-title">
+          {item.title}
+        </h3>
+        {item.brand ? <p className="content-card-brand">{item.brand.name}</p> : null}
+        {item.feed ? <p className="content-card-brand">From {item.feed.name}</p> : null}
+        {item.body.trim() !== '' ? <p className="content-card-caption">{captionExcerpt(item.body)}</p> : null}
+        {item.tags.length > 0 ? (
+          <ul className="content-card-tags" aria-label="Tags">
+            {item.tags.map((tag) => (
+              <li key={tag.id}>
+                <Tag>{tag.name}</Tag>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+      <div className="content-card-actions">
+        <Button type="primary" aria-describedby={titleId} onClick={() => onSchedule(item)}>
+          Schedule Post
+        </Button>
+        <Button
+          className="favorite-toggle"
+          aria-label={`Favorite ${item.title}`}
+          aria-pressed={item.favorite}
+          title={item.favorite ? 'Remove from My Favorites' : 'Add to My Favorites'}
+          icon={item.favorite ? <HeartFilled aria-hidden="true" /> : <HeartOutlined aria-hidden="true" />}
+          onClick={() => onToggleFavorite(item)}
+        />
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,230 @@
+import {
+  libraryLimits,
+  libraryMessages,
+  paging,
+  type ContentItem,
+  type ContentUpsert,
+} from '@fitpost/contract';
+import { Alert, Button, Checkbox, DatePicker, Drawer, Form, Input, Select } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { errorText } from '@/lib/api-client';
+import { useBrands } from '../api/get-brands';
+import { useTags } from '../api/get-tags';
+import { useUpsertContent } from '../api/upsert-content';
+import { GraphicUpload, type Graphic } from './graphic-upload';
+
+interface ContentFormValues {
+  title: string;
+  body: string;
+  graphic: Graphic | null;
+  link: string;
+  brandId?: string;
+  tagIds: string[];
+  activeFrom: Dayjs | null;
+  activeUntil: Dayjs | null;
+  recommended: boolean;
+}
+
+function initialValues(item: ContentItem | null): ContentFormValues {
+  return {
+    title: item?.title ?? '',
+    body: item?.body ?? '',
+    graphic: item?.mediaId && item.graphicUrl ? { mediaId: item.mediaId, url: item.graphicUrl } : null,
+    link: item?.link ?? '',
+    brandId: item?.brand?.id,
+    tagIds: item?.tags.map((tag) => tag.id) ?? [],
+    activeFrom: item?.activeFrom ? dayjs(item.activeFrom) : null,
+    activeUntil: item?.activeUntil ? dayjs(item.activeUntil) : null,
+    recommended: item?.recommended ?? false,
+  };
+}
+
+/** The form's values as the API takes them; the window runs from the start of its first day to the end of its last. */
+export function toContentUpsert(values: ContentFormValues, id: string | undefined): ContentUpsert {
+  return {
+    ...(id ? { id } : {}),
+    title: values.title.trim(),
+    body: values.body,
+    mediaId: values.graphic?.mediaId ?? null,
+    link: values.link.trim() === '' ? null : values.link.trim(),
+    brandId: values.brandId ?? null,
+    tagIds: values.tagIds,
+    activeFrom: values.activeFrom ? values.activeFrom.startOf('day').toISOString() : null,
+    activeUntil: values.activeUntil ? values.activeUntil.endOf('day').toISOString() : null,
+    recommended: values.recommended,
+  };
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+interface ContentFormDrawerProps {
+  open: boolean;
+  /** The item being edited; null to add one. */
+  item: ContentItem | null;
+  onClose: () => void;
+  onSaved: (item: ContentItem) => void;
+}
+
+/** Content Repository's add / edit form: title, caption, graphic, link, brand, tags, active window, recommended. */
+export function ContentFormDrawer({ open, item, onClose, onSaved }: ContentFormDrawerProps) {
+  const [form] = Form.useForm<ContentFormValues>();
+  const upsert = useUpsertContent();
+  const brands = useBrands({ page: 1, pagesize: paging.maxPageSize, sort: 'name' });
+  const tags = useTags({ page: 1, pagesize: paging.maxPageSize, sort: 'name' });
+  const title = item ? 'Edit Content' : 'Add Content';
+
+  function handleFinish(values: ContentFormValues) {
+    upsert.mutate(toContentUpsert(values, item?.id), {
+      onSuccess: (saved) => {
+        upsert.reset();
+        onSaved(saved);
+      },
+    });
+  }
+
+  function handleClose() {
+    upsert.reset();
+    onClose();
+  }
+
+  return (
+    <Drawer
+      title={title}
+      open={open}
+      onClose={handleClose}
+      size={520}
+      destroyOnHidden
+      footer={
+        <div className="row-actions">
+          <Button type="primary" loading={upsert.isPending} onClick={() => form.submit()}>
+            Save
+          </Button>
+          <Button onClick={handleClose}>Cancel</Button>
+        </div>
+      }
+    >
+      <Form<ContentFormValues>
+        form={form}
+        layout="vertical"
+        initialValues={initialValues(item)}
+        onFinish={handleFinish}
+        preserve={false}
+      >
+        <Form.Item
+          label="Title"
+          name="title"
+          rules={[
+            { required: true, whitespace: true, message: libraryMessages.titleRequired },
+            {
+              max: libraryLimits.titleMaxLength,
+              message: `Keep the title to ${libraryLimits.titleMaxLength} characters`,
+            },
+          ]}
+        >
+          <Input autoComplete="off" />
+        </Form.Item>
+        <Form.Item
+          label="Caption"
+          name="body"
+          extra="The text that becomes the post's body."
+          rules={[
+            {
+              max: libraryLimits.bodyMaxLength,
+              message: `Keep the caption to ${libraryLimits.bodyMaxLength.toLocaleString('en-US')} characters`,
+            },
+          ]}
+        >
+          <Input.TextArea autoSize={{ minRows: 4, maxRows: 12 }} />
+        </Form.Item>
+        <Form.Item label="Graphic" name="graphic">
+          <GraphicUpload />
+        </Form.Item>
+        <Form.Item
+          label="Link"
+          name="link"
+          rules={[
+            {
+              validator: (_rule, value: string | undefined) =>
+                !value || value.trim() === '' || isHttpUrl(value.trim())
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(libraryMessages.linkInvalid)),
+            },
+          ]}
+        >
+          <Input type="url" placeholder="https://" autoComplete="off" />
+        </Form.Item>
+        <Form.Item label="Brand" name="brandId">
+          <Select<string>
+            placeholder="No brand"
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            loading={brands.isPending}
+            options={(brands.data?.items ?? []).map((brand) => ({ value: brand.id, label: brand.name }))}
+          />
+        </Form.Item>
+        <Form.Item
+          label="Tags"
+          name="tagIds"
+          rules={[
+            {
+              type: 'array',
+              max: libraryLimits.tagsPerItem,
+              message: `Choose at most ${libraryLimits.tagsPerItem} tags`,
+            },
+          ]}
+        >
+          <Select<string[]>
+            mode="multiple"
+            placeholder="No tags"
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            loading={tags.isPending}
+            options={(tags.data?.items ?? []).map((tag) => ({
+              value: tag.id,
+              label: tag.searchable ? tag.name : `${tag.name} (not searchable)`,
+            }))}
+          />
+        </Form.Item>
+        <Form.Item label="Active from" name="activeFrom" extra="Empty: shown in the library straight away.">
+          <DatePicker format="M/D/YYYY" className="content-form-date" />
+        </Form.Item>
+        <Form.Item
+          label="Active until"
+          name="activeUntil"
+          extra="Empty: shown until you remove it. The last day is included."
+          dependencies={['activeFrom']}
+          rules={[
+            ({ getFieldValue }) => ({
+              validator: (_rule, until: Dayjs | null) => {
+                const from = getFieldValue('activeFrom') as Dayjs | null;
+                return !from || !until || until.endOf('day').isAfter(from.startOf('day'))
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(libraryMessages.windowOrder));
+              },
+            }),
+          ]}
+        >
+          <DatePicker format="M/D/YYYY" className="content-form-date" />
+        </Form.Item>
+        <Form.Item name="recommended" valuePropName="checked">
+          <Checkbox>Recommended (shown on members' Recommended Posts)</Checkbox>
+        </Form.Item>
+      </Form>
+      {upsert.isError ? (
+        <Alert
+          type="error"
+          showIcon
+          title="The content was not saved."
+          description={<span className="preserve-lines">{errorText(upsert.error)}</span>}
+        />
+      ) : null}
+    </Drawer>
+  );
+}

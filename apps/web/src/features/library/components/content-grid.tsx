@@ -1,0 +1,78 @@
+import type { ContentItem, ContentPage } from '@fitpost/contract';
+import { Alert, Button, Empty, Pagination } from 'antd';
+import type { ReactNode } from 'react';
+import { PageLoader } from '@/components/page-loader';
+import { errorText } from '@/lib/api-client';
+import { ContentCard } from './content-card';
+import '../library.css';
+
+interface ContentGridProps {
+  /** The page shown; undefined while the first one loads. */
+  data: ContentPage | undefined;
+  isPending: boolean;
+  isFetching: boolean;
+  error: unknown;
+  onRetry: () => void;
+  /** What to say when nothing matches: the empty state's content. */
+  empty: ReactNode;
+  onPageChange: (page: number) => void;
+  onSchedule: (item: ContentItem) => void;
+  onToggleFavorite: (item: ContentItem) => void;
+  /** Names the list for screen readers, e.g. "Library content". */
+  label: string;
+}
+
+/** A page of content cards with its loading, error and empty states and paging. */
+export function ContentGrid({
+  data,
+  isPending,
+  isFetching,
+  error,
+  onRetry,
+  empty,
+  onPageChange,
+  onSchedule,
+  onToggleFavorite,
+  label,
+}: ContentGridProps) {
+  if (isPending) return <PageLoader label="Loading content…" />;
+  if (error && !data) {
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title="The content could not be loaded."
+        description={<span className="preserve-lines">{errorText(error)}</span>}
+        action={
+          <Button size="small" onClick={onRetry} loading={isFetching}>
+            Retry
+          </Button>
+        }
+      />
+    );
+  }
+  if (!data || data.items.length === 0) return <Empty description={empty} />;
+
+  return (
+    <>
+      <ul className="content-grid" aria-label={label} aria-busy={isFetching}>
+        {data.items.map((item) => (
+          <li key={item.id}>
+            <ContentCard item={item} onSchedule={onSchedule} onToggleFavorite={onToggleFavorite} />
+          </li>
+        ))}
+      </ul>
+      {data.total > data.pageSize ? (
+        <nav className="grid-pagination" aria-label={`${label} pages`}>
+          <Pagination
+            current={data.page}
+            pageSize={data.pageSize}
+            total={data.total}
+            showSizeChanger={false}
+            onChange={onPageChange}
+          />
+        </nav>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,72 @@
+import { paging, libraryMessages } from '@fitpost/contract';
+import { useMemo } from 'react';
+import { PageHeader } from '@/components/page-header';
+import { useStoredUser } from '@/lib/session';
+import { useBrands } from '../api/get-brands';
+import { useContent } from '../api/get-content';
+import { useTags } from '../api/get-tags';
+import { ContentGrid } from '../components/content-grid';
+import { LibraryFilters } from '../components/library-filters';
+import { useContentActions } from '../hooks/use-content-actions';
+import { useLibraryFilter } from '../hooks/use-library-filter';
+import { filterToQuery, isFiltered } from '../library-filter';
+
+/** Cards per page: fills rows of 2, 3 or 4 columns. */
+export const libraryPageSize = 24;
+
+/** /app/content: Browse Library — search, filters and the content cards (spec §2). */
+export function BrowseLibraryRoute() {
+  const isAdmin = useStoredUser()?.fitPostAdminAccess === true;
+  const [filter, setFilter] = useLibraryFilter();
+  const { schedule, toggleFavorite, messageHolder } = useContentActions();
+  const brands = useBrands({ page: 1, pagesize: paging.maxPageSize, sort: 'name' });
+  // Members only ever get searchable tags; an admin asks for them, so the filter matches what members see.
+  const tags = useTags({
+    page: 1,
+    pagesize: paging.maxPageSize,
+    sort: 'name',
+    searchable: isAdmin ? true : undefined,
+  });
+  const query = useMemo(() => filterToQuery(filter, libraryPageSize), [filter]);
+  const content = useContent(query);
+  const total = content.data?.total;
+
+  return (
+    <>
+      {messageHolder}
+      <PageHeader
+        title="Browse Library"
+        description="Ready-made, on-brand posts from your organisation and your content feeds. Find one you like and schedule it in two clicks."
+      />
+      <div className="panel">
+        <LibraryFilters
+          filter={filter}
+          onChange={setFilter}
+          brands={brands.data?.items ?? []}
+          brandsLoading={brands.isPending}
+          tags={tags.data?.items ?? []}
+          tagsLoading={tags.isPending}
+        />
+        <p className="library-summary muted" role="status">
+          {total === undefined ? '' : `${total.toLocaleString('en-US')} ${total === 1 ? 'item' : 'items'}`}
+        </p>
+        <ContentGrid
+          label="Library content"
+          data={content.data}
+          isPending={content.isPending}
+          isFetching={content.isFetching}
+          error={content.error}
+          onRetry={() => void content.refetch()}
+          empty={
+            isFiltered(filter)
+              ? `${libraryMessages.emptyResults}. Try other words or fewer filters.`
+              : 'The library is empty for now.'
+          }
+          onPageChange={(page) => setFilter({ ...filter, page })}
+          onSchedule={schedule}
+          onToggleFavorite={toggleFavorite}
+        />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,173 @@
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { paging, type ContentItem } from '@fitpost/contract';
+import { Alert, Button, Input, Modal, message } from 'antd';
+import { useState } from 'react';
+import { PageHeader } from '@/components/page-header';
+import { errorText } from '@/lib/api-client';
+import { useContent } from '../api/get-content';
+import { useDeleteContent } from '../api/delete-content';
+import { ContentFormDrawer } from '../components/content-form-drawer';
+import { ContentTable, type ContentTableState } from '../components/content-table';
+import '../library.css';
+
+/** /app/manage/content: the Content Repository — every item, in or out of its window (admins only). */
+export function ContentRepositoryRoute() {
+  const [messageApi, messageHolder] = message.useMessage();
+  const [keyword, setKeyword] = useState('');
+  const [table, setTable] = useState<ContentTableState>({
+    page: 1,
+    pageSize: paging.defaultPageSize,
+    sort: 'date',
+    desc: true,
+  });
+  const [selected, setSelected] = useState<string[]>([]);
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const [editing, setEditing] = useState<{ item: ContentItem | null } | null>(null);
+  const remove = useDeleteContent();
+
+  const content = useContent({
+    q: keyword || undefined,
+    include: 'all',
+    page: table.page,
+    pagesize: table.pageSize,
+    sort: table.sort,
+    desc: table.desc,
+  });
+
+  function handleDelete() {
+    const count = selected.length;
+    remove.mutate(
+      { ids: selected },
+      {
+        onSuccess: () => {
+          setConfirmOpen(false);
+          setSelected([]);
+          void messageApi.success(`${count} ${count === 1 ? 'item' : 'items'} deleted.`);
+        },
+      },
+    );
+  }
+
+  return (
+    <>
+      {messageHolder}
+      <PageHeader
+        title="Content Repository"
+        description="Everything in your library, including items outside their active window. Members see an item only while its window is open."
+        actions={
+          <Button
+            type="primary"
+            icon={<PlusOutlined aria-hidden="true" />}
+            onClick={() => setEditing({ item: null })}
+          >
+            Add Content
+          </Button>
+        }
+      />
+      <div className="panel">
+        <div className="toolbar" role="search" aria-label="Content Repository">
+          <Input.Search
+            aria-label="Search content"
+            placeholder="Search titles, captions and tags"
+            allowClear
+            enterButton="Search"
+            onSearch={(value) => {
+              setKeyword(value.trim());
+              setSelected([]);
+              // Relevance first while searching; back to newest first without a keyword.
+              setTable((state) => ({
+                ...state,
+                page: 1,
+                sort: value.trim() ? 'relevance' : 'date',
+                desc: true,
+              }));
+            }}
+            className="toolbar-search"
+          />
+        </div>
+        <div className="selection-bar">
+          <Button
+            danger
+            icon={<DeleteOutlined aria-hidden="true" />}
+            disabled={selected.length === 0}
+            onClick={() => setConfirmOpen(true)}
+          >
+            Delete
+          </Button>
+          <span className="muted" role="status">
+            {selected.length > 0 ? `${selected.length} selected` : ''}
+          </span>
+        </div>
+        {content.isError ? (
+          <Alert
+            className="form-alert"
+            type="error"
+            showIcon
+            title="The content could not be loaded."
+            description={<span className="preserve-lines">{errorText(content.error)}</span>}
+            action={
+              <Button size="small" onClick={() => void content.refetch()}>
+                Retry
+              </Button>
+            }
+          />
+        ) : null}
+        <ContentTable
+          label="Content"
+          items={content.data?.items ?? []}
+          total={content.data?.total ?? 0}
+          loading={content.isFetching}
+          emptyText={
+            keyword ? 'No content matches your search.' : 'No content yet. Choose Add Content to start.'
+          }
+          state={table}
+          onChange={(next) => {
+            setTable(next);
+            setSelected([]);
+          }}
+          selectedIds={selected}
+          onSelect={setSelected}
+          actions={(item) => (
+            <Button size="small" aria-label={`Edit ${item.title}`} onClick={() => setEditing({ item })}>
+              Edit
+            </Button>
+          )}
+        />
+      </div>
+      <ContentFormDrawer
+        open={editing !== null}
+        item={editing?.item ?? null}
+        onClose={() => setEditing(null)}
+        onSaved={(saved) => {
+          void messageApi.success(editing?.item ? `${saved.title} saved.` : `${saved.title} added.`);
+          setEditing(null);
+        }}
+      />
+      <Modal
+        title="Delete content?"
+        open={confirmOpen}
+        okText="Delete"
+        okButtonProps={{ danger: true }}
+        confirmLoading={remove.isPending}
+        onOk={handleDelete}
+        onCancel={() => {
+          remove.reset();
+          setConfirmOpen(false);
+        }}
+      >
+        <p>
+          {selected.length === 1 ? 'The selected item' : `The ${selected.length} selected items`} will be
+          removed from the library for everyone. This cannot be undone.
+        </p>
+        {remove.isError ? (
+          <Alert
+            type="error"
+            showIcon
+            title="Nothing was deleted."
+            description={<span className="preserve-lines">{errorText(remove.error)}</span>}
+          />
+        ) : null}
+      </Modal>
+    </>
+  );
+}
