@@ -40,7 +40,14 @@ const manageRoutes: RouteObject[] = [
       (m) => m.AdminFavoritesRoute,
     ),
   ),
-  soon('feeds', 'Feeds'),
+  page(
+    'feeds',
+    'Feeds',
+    lazyPage(
+      () => import('@/features/feeds/routes/admin-feeds'),
+      (m) => m.AdminFeedsRoute,
+    ),
+  ),
   page(
     'tags',
     'Tags',

@@ -78,13 +78,19 @@ describe('/app/settings', () => {
     expect(await screen.findByText(/The tour will start the next time/)).toBeInTheDocument();
   });
 
-  it('Content Feeds says Refresh Feed Data comes later', async () => {
-    server.use(meHandler, noConnections);
+  it("Content Feeds shows the feeds panel (composed in from the feeds feature) with 'Refresh Feed Data'", async () => {
+    server.use(
+      meHandler,
+      noConnections,
+      http.get('/api/feed', () => HttpResponse.json([])),
+    );
     const { user: clicker } = renderApp('/app/settings', { user });
 
     await clicker.click(await screen.findByRole('tab', { name: 'Content Feeds' }));
     const panel = await screen.findByRole('tabpanel');
-    expect(within(panel).getByText(/Refresh Feed Data/)).toBeInTheDocument();
+    expect(within(panel).getByRole('heading', { level: 2, name: 'Content Feeds' })).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: 'Refresh Feed Data' })).toBeEnabled();
+    expect(await within(panel).findByText('You have no feeds of your own yet')).toBeInTheDocument();
   });
 });
 

@@ -2,7 +2,6 @@ import { Tabs, type TabsProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
-import { ContentFeedsTab } from '../components/content-feeds-tab';
 import { HelpTab } from '../components/help-tab';
 import { SystemSettingsTab } from '../components/system-settings-tab';
 import { settingsTabs } from '../settings-tabs';
@@ -13,14 +12,16 @@ interface SettingsRouteProps {
    * import: src/app composes the two (app/settings-page.tsx).
    */
   socialPlatforms: ReactNode;
+  /** The Content Feeds tab's content, from the feeds feature (composed the same way). */
+  contentFeeds: ReactNode;
 }
 
 /** /app/settings: the member's account settings. */
-export function SettingsRoute({ socialPlatforms }: SettingsRouteProps) {
+export function SettingsRoute({ socialPlatforms, contentFeeds }: SettingsRouteProps) {
   const items: NonNullable<TabsProps['items']> = [
     { key: settingsTabs.social, label: 'Social Platforms', children: socialPlatforms },
     { key: settingsTabs.system, label: 'System Settings', children: <SystemSettingsTab /> },
-    { key: settingsTabs.feeds, label: 'Content Feeds', children: <ContentFeedsTab /> },
+    { key: settingsTabs.feeds, label: 'Content Feeds', children: contentFeeds },
     { key: settingsTabs.help, label: 'Help', children: <HelpTab /> },
   ];
   const [params, setParams] = useSearchParams();

@@ -1,0 +1,24 @@
+import { feedList, libraryApi, type Feed } from '@fitpost/contract';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { feedKeys } from './query-keys';
+
+export interface FeedListQuery {
+  portalid?: number;
+  /** Absent: the caller's own feeds and the portal's system feeds; the all-zero id: system feeds only. */
+  userid?: string;
+  active?: boolean;
+}
+
+/** GET /api/feed?portalid&userid&active=true|false (spec §7). */
+export function getFeeds(query: FeedListQuery, signal?: AbortSignal): Promise<Feed[]> {
+  return apiRequest(libraryApi.feeds, {
+    query: { portalid: query.portalid, userid: query.userid, active: query.active },
+    schema: feedList,
+    signal,
+  });
+}
+
+export function useFeeds(query: FeedListQuery) {
+  return useQuery({ queryKey: feedKeys.list(query), queryFn: ({ signal }) => getFeeds(query, signal) });
+}

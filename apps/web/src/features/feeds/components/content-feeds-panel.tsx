@@ -1,0 +1,123 @@
+import { PlusOutlined } from '@ant-design/icons';
+import type { Feed } from '@fitpost/contract';
+import { Alert, Button } from 'antd';
+import { useState } from 'react';
+import { PageLoader } from '@/components/page-loader';
+import { errorText } from '@/lib/api-client';
+import { useStoredUser } from '@/lib/session';
+import { useFeeds } from '../api/get-feeds';
+import { useFeedActions } from '../hooks/use-feed-actions';
+import { FeedFormModal } from './feed-form-modal';
+import { FeedsTable } from './feeds-table';
+import { RefreshFeeds } from './refresh-feeds';
+import '../feeds.css';
+
+/**
+ * Settings › Content Feeds: the member's own feeds (add, edit, deactivate, delete), the portal's
+ * system feeds (read-only) and 'Refresh Feed Data'. Items from a member's feeds appear in their
+ * library only; system feeds' items in everyone's.
+ */
+export function ContentFeedsPanel() {
+  const user = useStoredUser();
+  const feeds = useFeeds({ portalid: user?.portalId });
+  const { setActive, deleteFeed, busyId, messageHolder, messageApi } = useFeedActions();
+  const [editing, setEditing] = useState<{ feed: Feed | null } | null>(null);
+
+  const own = feeds.data?.filter((feed) => !feed.isSystem) ?? [];
+  const system = feeds.data?.filter((feed) => feed.isSystem) ?? [];
+
+  let tables;
+  if (feeds.isPending) {
+    tables = <PageLoader label="Loading your feeds…" />;
+  } else if (feeds.isError) {
+    tables = (
+      <Alert
+        type="error"
+        showIcon
+        title="Your feeds could not be loaded."
+        description={<span className="preserve-lines">{errorText(feeds.error)}</span>}
+        action={
+          <Button size="small" onClick={() => void feeds.refetch()} loading={feeds.isFetching}>
+            Retry
+          </Button>
+        }
+      />
+    );
+  } else {
+    tables = (
+      <>
+        <section className="feed-section" aria-labelledby="my-feeds-title">
+          <div className="tab-header">
+            <h3 id="my-feeds-title" className="card-title">
+              My Feeds
+            </h3>
+            <Button icon={<PlusOutlined aria-hidden="true" />} onClick={() => setEditing({ feed: null })}>
+              Add Feed
+            </Button>
+          </div>
+          <FeedsTable
+            label="My feeds"
+            feeds={own}
+            loading={feeds.isFetching}
+            emptyText={
+              <>
+                <strong className="empty-title">You have no feeds of your own yet</strong>
+                <span className="empty-text">
+                  Add the RSS, Atom or JSON feed of a blog or site you like: its new posts appear in your
+                  library, ready to schedule.
+                </span>
+              </>
+            }
+            onEdit={(feed) => setEditing({ feed })}
+            onSetActive={setActive}
+            onDelete={deleteFeed}
+            busyId={busyId}
+          />
+        </section>
+        <section className="feed-section" aria-labelledby="system-feeds-title">
+          <h3 id="system-feeds-title" className="card-title">
+            Feeds from your organisation
+          </h3>
+          <p className="muted">
+            Your organisation manages these; their posts appear in everyone&rsquo;s library.
+          </p>
+          <FeedsTable
+            label="Feeds from your organisation"
+            feeds={system}
+            loading={feeds.isFetching}
+            emptyText="Your organisation has no feeds."
+          />
+        </section>
+      </>
+    );
+  }
+
+  return (
+    <section aria-labelledby="content-feeds-title">
+      {messageHolder}
+      <h2 id="content-feeds-title" className="section-title">
+        Content Feeds
+      </h2>
+      <p className="muted">
+        FitPost reads these feeds regularly and adds their new posts to your library. Refresh to fetch them
+        now.
+      </p>
+      {user ? <RefreshFeeds userId={user.id} /> : null}
+      {tables}
+      <FeedFormModal
+        open={editing !== null}
+        feed={editing?.feed ?? null}
+        system={false}
+        onClose={() => setEditing(null)}
+        onSaved={(saved) => {
+          void messageApi.success(
+            editing?.feed
+              ? `${saved.name} saved.`
+              : `${saved.name} added. Refresh Feed Data to fetch it now.`,
+          );
+          setEditing(null);
+        }}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,152 @@
+import { libraryLimits, libraryMessages, systemUserId, type Feed, type FeedUpsert } from '@fitpost/contract';
+import { Alert, Checkbox, Form, Input, Modal } from 'antd';
+import { errorText } from '@/lib/api-client';
+import { useUpsertFeed } from '../api/upsert-feed';
+
+interface FeedFormValues {
+  name: string;
+  url: string;
+  description: string;
+  thumbnailUrl: string;
+  isActive: boolean;
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+const urlRule = (message: string, required: boolean) => ({
+  validator: (_rule: unknown, value: string | undefined) => {
+    const text = value?.trim() ?? '';
+    if (text === '') return required ? Promise.reject(new Error(message)) : Promise.resolve();
+    return isHttpUrl(text) ? Promise.resolve() : Promise.reject(new Error(message));
+  },
+});
+
+/** The body of the feed upsert: a system feed (admins) belongs to the all-zero user. */
+export function toFeedUpsert(values: FeedFormValues, feed: Feed | null, system: boolean): FeedUpsert {
+  return {
+    ...(feed ? { id: feed.id } : {}),
+    name: values.name.trim(),
+    url: values.url.trim(),
+    description: values.description.trim(),
+    thumbnailUrl: values.thumbnailUrl.trim(),
+    isActive: values.isActive,
+    isSystem: system,
+    ...(system ? { userId: systemUserId } : feed ? { userId: feed.userId } : {}),
+  };
+}
+
+interface FeedFormModalProps {
+  open: boolean;
+  /** The feed being edited; null to add one. */
+  feed: Feed | null;
+  /** A system feed of the portal (admins), rather than the member's own. */
+  system: boolean;
+  onClose: () => void;
+  onSaved: (feed: Feed) => void;
+}
+
+/** Add or edit a content feed: name, address (RSS, Atom or JSON Feed), description, thumbnail, active. */
+export function FeedFormModal({ open, feed, system, onClose, onSaved }: FeedFormModalProps) {
+  const [form] = Form.useForm<FeedFormValues>();
+  const upsert = useUpsertFeed();
+  const noun = system ? 'System Feed' : 'Feed';
+
+  function handleFinish(values: FeedFormValues) {
+    upsert.mutate(toFeedUpsert(values, feed, system), {
+      onSuccess: (saved) => {
+        upsert.reset();
+        onSaved(saved);
+      },
+    });
+  }
+
+  function handleCancel() {
+    upsert.reset();
+    onClose();
+  }
+
+  return (
+    <Modal
+      title={feed ? `Edit ${noun}` : `Add ${noun}`}
+      open={open}
+      okText={feed ? 'Save' : `Add ${noun}`}
+      onOk={() => form.submit()}
+      onCancel={handleCancel}
+      confirmLoading={upsert.isPending}
+      destroyOnHidden
+    >
+      <Form<FeedFormValues>
+        form={form}
+        layout="vertical"
+        initialValues={{
+          name: feed?.name ?? '',
+          url: feed?.url ?? '',
+          description: feed?.description ?? '',
+          thumbnailUrl: feed?.thumbnailUrl ?? '',
+          isActive: feed?.isActive ?? true,
+        }}
+        onFinish={handleFinish}
+        preserve={false}
+      >
+        <Form.Item
+          label="Name"
+          name="name"
+          rules={[
+            { required: true, whitespace: true, message: libraryMessages.feedNameRequired },
+            {
+              max: libraryLimits.feedNameMaxLength,
+              message: `Keep the name to ${libraryLimits.feedNameMaxLength} characters`,
+            },
+          ]}
+        >
+          <Input autoComplete="off" />
+        </Form.Item>
+        <Form.Item
+          label="Feed address"
+          name="url"
+          extra="The address of an RSS, Atom or JSON feed, e.g. a blog's /feed."
+          rules={[urlRule(libraryMessages.feedUrlInvalid, true)]}
+        >
+          <Input type="url" placeholder="https://" autoComplete="off" />
+        </Form.Item>
+        <Form.Item
+          label="Description"
+          name="description"
+          rules={[
+            {
+              max: libraryLimits.descriptionMaxLength,
+              message: `Keep the description to ${libraryLimits.descriptionMaxLength.toLocaleString('en-US')} characters`,
+            },
+          ]}
+        >
+          <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} />
+        </Form.Item>
+        <Form.Item
+          label="Thumbnail address"
+          name="thumbnailUrl"
+          rules={[urlRule(libraryMessages.linkInvalid, false)]}
+        >
+          <Input type="url" placeholder="https:// (optional)" autoComplete="off" />
+        </Form.Item>
+        <Form.Item name="isActive" valuePropName="checked" extra="Inactive feeds are kept but not fetched.">
+          <Checkbox>Active</Checkbox>
+        </Form.Item>
+      </Form>
+      {upsert.isError ? (
+        <Alert
+          type="error"
+          showIcon
+          title="The feed was not saved."
+          description={<span className="preserve-lines">{errorText(upsert.error)}</span>}
+        />
+      ) : null}
+    </Modal>
+  );
+}

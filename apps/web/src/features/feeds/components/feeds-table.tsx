@@ -1,0 +1,109 @@
+import type { Feed } from '@fitpost/contract';
+import { Button, Empty, Popconfirm, Switch, Table, Tag, type TableProps } from 'antd';
+import type { ReactNode } from 'react';
+import { FeedStatus } from './feed-status';
+import '../feeds.css';
+
+interface FeedsTableProps {
+  feeds: Feed[];
+  loading: boolean;
+  label: string;
+  emptyText: ReactNode;
+  /** Without these the table is read-only (members' view of the system feeds). */
+  onEdit?: (feed: Feed) => void;
+  onSetActive?: (feed: Feed, isActive: boolean) => void;
+  onDelete?: (feed: Feed) => void;
+  /** The feed whose change is on its way to the server. */
+  busyId?: string | null;
+}
+
+/** Content feeds with their address, whether they are fetched, the last fetch and how many items they gave. */
+export function FeedsTable({
+  feeds,
+  loading,
+  label,
+  emptyText,
+  onEdit,
+  onSetActive,
+  onDelete,
+  busyId = null,
+}: FeedsTableProps) {
+  const editable = onEdit !== undefined;
+  const columns: TableProps<Feed>['columns'] = [
+    {
+      key: 'name',
+      title: 'Feed',
+      render: (_: unknown, feed) => (
+        <span className="feed-cell">
+          <span className="account-name">{feed.name}</span>
+          <span className="feed-url muted">{feed.url}</span>
+          {feed.description ? <span className="feed-description">{feed.description}</span> : null}
+        </span>
+      ),
+    },
+    {
+      key: 'active',
+      title: 'Active',
+      render: (_: unknown, feed) =>
+        onSetActive ? (
+          <Switch
+            checked={feed.isActive}
+            loading={busyId === feed.id}
+            aria-label={`${feed.name} active`}
+            onChange={(checked) => onSetActive(feed, checked)}
+          />
+        ) : feed.isActive ? (
+          <Tag className="tag-success">Active</Tag>
+        ) : (
+          <Tag color="default">Inactive</Tag>
+        ),
+    },
+    { key: 'status', title: 'Last fetch', render: (_: unknown, feed) => <FeedStatus feed={feed} /> },
+    {
+      key: 'items',
+      title: 'Items',
+      dataIndex: 'itemCount',
+      render: (count: number) => count.toLocaleString('en-US'),
+    },
+  ];
+  if (editable) {
+    columns.push({
+      key: 'actions',
+      title: <span className="visually-hidden">Actions</span>,
+      render: (_: unknown, feed) => (
+        <span className="row-actions">
+          <Button size="small" aria-label={`Edit ${feed.name}`} onClick={() => onEdit(feed)}>
+            Edit
+          </Button>
+          {onDelete ? (
+            <Popconfirm
+              title={`Delete ${feed.name}?`}
+              description="FitPost stops fetching it."
+              okText="Delete"
+              okButtonProps={{ danger: true }}
+              cancelText="Keep"
+              onConfirm={() => onDelete(feed)}
+            >
+              <Button size="small" danger aria-label={`Delete ${feed.name}`}>
+                Delete
+              </Button>
+            </Popconfirm>
+          ) : null}
+        </span>
+      ),
+    });
+  }
+
+  return (
+    <Table<Feed>
+      aria-label={label}
+      rowKey="id"
+      columns={columns}
+      dataSource={feeds}
+      loading={loading}
+      pagination={false}
+      scroll={{ x: 'max-content' }}
+      locale={{ emptyText: <Empty description={emptyText} /> }}
+    />
+  );
+}

@@ -1,0 +1,77 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { systemUserId, type Feed } from '@fitpost/contract';
+import { Alert, Button } from 'antd';
+import { useState } from 'react';
+import { PageHeader } from '@/components/page-header';
+import { errorText } from '@/lib/api-client';
+import { useStoredUser } from '@/lib/session';
+import { useFeeds } from '../api/get-feeds';
+import { FeedFormModal } from '../components/feed-form-modal';
+import { FeedsTable } from '../components/feeds-table';
+import { RefreshFeeds } from '../components/refresh-feeds';
+import { useFeedActions } from '../hooks/use-feed-actions';
+import '../feeds.css';
+
+/** /app/manage/feeds: the portal's system feeds, whose items every member sees (admins only). */
+export function AdminFeedsRoute() {
+  const user = useStoredUser();
+  const feeds = useFeeds({ portalid: user?.portalId, userid: systemUserId });
+  const { setActive, deleteFeed, busyId, messageHolder, messageApi } = useFeedActions();
+  const [editing, setEditing] = useState<{ feed: Feed | null } | null>(null);
+
+  return (
+    <>
+      {messageHolder}
+      <PageHeader
+        title="Feeds"
+        description="System feeds bring posts from your organisation's blogs and partners into every member's library. FitPost fetches active feeds regularly."
+        actions={
+          <Button
+            type="primary"
+            icon={<PlusOutlined aria-hidden="true" />}
+            onClick={() => setEditing({ feed: null })}
+          >
+            Add System Feed
+          </Button>
+        }
+      />
+      <div className="panel">
+        {user ? <RefreshFeeds userId={user.id} /> : null}
+        {feeds.isError ? (
+          <Alert
+            className="form-alert"
+            type="error"
+            showIcon
+            title="The feeds could not be loaded."
+            description={<span className="preserve-lines">{errorText(feeds.error)}</span>}
+            action={
+              <Button size="small" onClick={() => void feeds.refetch()}>
+                Retry
+              </Button>
+            }
+          />
+        ) : null}
+        <FeedsTable
+          label="System feeds"
+          feeds={feeds.data ?? []}
+          loading={feeds.isFetching}
+          emptyText="No system feeds yet. Add one to bring its posts into everyone's library."
+          onEdit={(feed) => setEditing({ feed })}
+          onSetActive={setActive}
+          onDelete={deleteFeed}
+          busyId={busyId}
+        />
+      </div>
+      <FeedFormModal
+        open={editing !== null}
+        feed={editing?.feed ?? null}
+        system
+        onClose={() => setEditing(null)}
+        onSaved={(saved) => {
+          void messageApi.success(editing?.feed ? `${saved.name} saved.` : `${saved.name} added.`);
+          setEditing(null);
+        }}
+      />
+    </>
+  );
+}
