@@ -211,7 +211,7 @@ export function ComposerScreen(props: ComposerScreenProps) {
         title={post ? 'Edit Post' : 'Create New'}
         description="Write your post once, see how it looks on each network, then post it now or schedule it."
         actions={
-          <Button icon={<BookOutlined />} onClick={() => setLibraryOpen(true)}>
+          <Button icon={<BookOutlined aria-hidden="true" />} onClick={() => setLibraryOpen(true)}>
             Or Choose from Library
           </Button>
         }

@@ -149,7 +149,7 @@ export function GraphicField(props: GraphicFieldProps) {
             ) : (
               <p className="composer-hint">From the content library, with the library&apos;s description.</p>
             )}
-            <Button icon={<DeleteOutlined />} onClick={() => onChange(null)}>
+            <Button icon={<DeleteOutlined aria-hidden="true" />} onClick={() => onChange(null)}>
               Remove image
             </Button>
           </div>

@@ -34,7 +34,11 @@ export function PreviewImage({ network, url, width, height, altText }: PreviewIm
   const natural = width && height ? width / height : loaded;
   const ratio = framedRatio(network, natural);
   return (
-    <div className={`preview-image preview-image-${network}`} style={{ aspectRatio: String(ratio) }}>
+    <div
+      className={`preview-image preview-image-${network}`}
+      style={{ aspectRatio: String(ratio) }}
+      data-ratio={ratio.toFixed(3)}
+    >
       {url ? (
         <img
           src={url}
