@@ -93,6 +93,8 @@ export const configSchema = z
         ? ({ kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE } as const)
         : ({ kind: 'pglite', dataDir: path.join(env.FITPOST_DATA_DIR, 'db') } as const),
       webDist: env.FITPOST_WEB_DIST,
+      /** The sandbox's address (npm start runs it there): the demo library's system feeds point at it. */
+      sandboxUrl: sandbox,
       publicUrl,
       publicHosts: env.FITPOST_PUBLIC_HOSTS ?? [`localhost:${env.PORT}`, `127.0.0.1:${env.PORT}`],
       oidc: {

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedDemo, seedReferenceData } from './db/seed.js';
+import { seedDemoLibrary } from './db/seed-library.js';
 import { buildApp } from './http/app.js';
 import { createJobs } from './jobs/boss.js';
 import { resolveTokenCipher } from './lib/token-keys.js';
@@ -24,6 +25,7 @@ async function main() {
   await database.migrate();
   await seedReferenceData(database.db);
   if (config.demoSeed) await seedDemo(database.db);
+  if (config.demoSeed) await seedDemoLibrary(database.db, { sandboxUrl: config.sandboxUrl });
 
   const runWorker = config.services.includes('worker');
   const jobs = createJobs(database, { worker: runWorker });

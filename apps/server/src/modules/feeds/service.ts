@@ -212,7 +212,8 @@ export async function consumeFeeds(
   const freshSince = clock(deps).getTime() - systemFeedFreshMs;
   const outcomes = await mapLimited(rows, consumeConcurrency, (feed) => {
     const fresh = feed.isSystem && !actor.isAdmin && (feed.lastFetchedAt?.getTime() ?? 0) > freshSince;
-    if (fresh && feed.lastStatus) {
+    // A fresh failure is tried again: the feed's server may be back.
+    if (fresh && feed.lastStatus && feed.lastStatus !== 'error') {
       return Promise.resolve({
         feedId: feed.id,
         name: feed.name,
