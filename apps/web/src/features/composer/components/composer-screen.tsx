@@ -2,7 +2,7 @@ import { BookOutlined } from '@ant-design/icons';
 import type { ContentItem, MediaRecord, ScheduledPost } from '@fitpost/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button } from 'antd';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { PageHeader } from '@/components/page-header';
 import { errorText } from '@/lib/api-client';
 import { formatZoned } from '@/lib/zoned-time';
@@ -24,12 +24,14 @@ import { clearDraft, draftKey, readDraft, writeDraft, type StoredDraft } from '.
 import { valuesFromContent } from '../model/initial-values';
 import { BodyField } from './body-field';
 import { GraphicField } from './graphic-field';
-import { LibraryPicker } from './library-picker';
 import { NetworkPicker } from './network-picker';
 import { NetworkPreviews } from './network-previews';
 import { UpcomingPosts } from './upcoming-posts';
 import { WhenField } from './when-field';
 import '../composer.css';
+
+// Loaded when first opened: its drawer, filters and paging are not needed to write a post.
+const LibraryPicker = lazy(() => import('./library-picker').then((m) => ({ default: m.LibraryPicker })));
 
 export interface ComposerScreenProps {
   userId: string;
@@ -95,6 +97,7 @@ export function ComposerScreen(props: ComposerScreenProps) {
   const [attempt, setAttempt] = useState<{ intent: SaveIntent; at: number } | null>(null);
   const [uploading, setUploading] = useState(false);
   const [libraryOpen, setLibraryOpen] = useState(props.openLibrary !== null);
+  const [libraryUsed, setLibraryUsed] = useState(props.openLibrary !== null);
   const [picked, setPicked] = useState<string | null>(null);
   const [altError, setAltError] = useState<string | null>(null);
   // Alt text the server has, per image: what is typed differs until it is sent.
@@ -211,7 +214,13 @@ export function ComposerScreen(props: ComposerScreenProps) {
         title={post ? 'Edit Post' : 'Create New'}
         description="Write your post once, see how it looks on each network, then post it now or schedule it."
         actions={
-          <Button icon={<BookOutlined aria-hidden="true" />} onClick={() => setLibraryOpen(true)}>
+          <Button
+            icon={<BookOutlined aria-hidden="true" />}
+            onClick={() => {
+              setLibraryUsed(true);
+              setLibraryOpen(true);
+            }}
+          >
             Or Choose from Library
           </Button>
         }
@@ -346,12 +355,16 @@ export function ComposerScreen(props: ComposerScreenProps) {
           ) : null}
         </div>
       </div>
-      <LibraryPicker
-        open={libraryOpen}
-        favoritesFirst={props.openLibrary === 'favorites'}
-        onClose={() => setLibraryOpen(false)}
-        onPick={handlePick}
-      />
+      {libraryUsed ? (
+        <Suspense fallback={null}>
+          <LibraryPicker
+            open={libraryOpen}
+            favoritesFirst={props.openLibrary === 'favorites'}
+            onClose={() => setLibraryOpen(false)}
+            onPick={handlePick}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }
