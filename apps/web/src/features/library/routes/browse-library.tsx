@@ -29,6 +29,10 @@ export function BrowseLibraryRoute() {
   });
   const query = useMemo(() => filterToQuery(filter, libraryPageSize), [filter]);
   const content = useContent(query);
+  // A stored page past the end (items went away since): show the last page there is.
+  if (filter.page > 1 && content.data?.items.length === 0 && !content.isFetching) {
+    setFilter({ ...filter, page: Math.max(1, Math.ceil(content.data.total / libraryPageSize)) });
+  }
   const total = content.data?.total;
 
   return (

@@ -15,8 +15,11 @@ function favoritesApi(initial: ContentItem[]) {
   const queries: Record<string, string>[] = [];
   server.use(
     http.get('/api/favorite', ({ request }) => {
-      queries.push(Object.fromEntries(new URL(request.url).searchParams));
-      return HttpResponse.json(pageOf(items));
+      const query = Object.fromEntries(new URL(request.url).searchParams);
+      queries.push(query);
+      const page = Number(query.page);
+      const size = Number(query.pagesize);
+      return HttpResponse.json(pageOf(items.slice((page - 1) * size, page * size), page, size, items.length));
     }),
     http.delete('/api/favorite/:contentId', ({ params }) => {
       items = items.filter((item) => item.id !== params.contentId);
@@ -48,5 +51,23 @@ describe('/app/saved: My Favorites', () => {
 
     await user.type(screen.getByRole('searchbox', { name: 'Search my favorites' }), 'squat{Enter}');
     await waitFor(() => expect(queries.at(-1)).toEqual({ q: 'squat', page: '1', pagesize: '24' }));
+  });
+
+  it('goes back a page when the last favourite of a later page is taken out', async () => {
+    const many = Array.from({ length: 25 }, (_, i) =>
+      makeContentItem({
+        id: `c0000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+        title: `Favourite ${i + 1}`,
+        favorite: true,
+      }),
+    );
+    const { queries } = favoritesApi(many);
+    const { user } = renderScreen(<MyFavoritesRoute />, { user: memberUser, path: '/app/saved' });
+    await screen.findByText('Favourite 1');
+
+    await user.click(screen.getByTitle('2'));
+    await user.click(await screen.findByRole('button', { name: 'Favorite Favourite 25' }));
+    expect(await screen.findByText('Favourite 1')).toBeInTheDocument();
+    expect(queries.map((query) => query.page)).toEqual(['1', '2', '2', '1']);
   });
 });

@@ -16,6 +16,8 @@ export function MyFavoritesRoute() {
   const [page, setPage] = useState(1);
   const { schedule, toggleFavorite, messageHolder } = useContentActions();
   const favorites = useFavorites({ q: keyword || undefined, page, pagesize: favoritesPerPage });
+  // Taking out the last favourite of a later page leaves it empty: show the page before.
+  if (page > 1 && favorites.data?.items.length === 0 && !favorites.isFetching) setPage(page - 1);
 
   return (
     <>
