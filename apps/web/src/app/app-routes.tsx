@@ -22,8 +22,30 @@ function page(path: string, title: string, lazy: RouteObject['lazy']): RouteObje
   return { path, handle, lazy };
 }
 
+const scheduleAutoPost = lazyPage(
+  () => import('@/features/autopost/routes/schedule-auto-post'),
+  (m) => m.ScheduleAutoPostRoute,
+);
+
 const manageRoutes: RouteObject[] = [
-  soon('', 'Administration Dashboard'),
+  {
+    index: true,
+    handle: { title: 'Administration Dashboard' } satisfies RouteHandle,
+    lazy: lazyPage(
+      () => import('@/features/autopost/routes/admin-dashboard'),
+      (m) => m.AdminDashboardRoute,
+    ),
+  },
+  page('autopost', 'Schedule Auto-Post', scheduleAutoPost),
+  page('autopost/:id/edit', 'Edit Auto-Post', scheduleAutoPost),
+  page(
+    'autopost/:id',
+    'Auto-Post Progress',
+    lazyPage(
+      () => import('@/features/autopost/routes/auto-post-progress'),
+      (m) => m.AutoPostProgressRoute,
+    ),
+  ),
   page(
     'content',
     'Content Repository',
@@ -148,8 +170,8 @@ export const appRoutes: RouteObject[] = [
         'settings/welcome',
         'Welcome to FitPost',
         lazyPage(
-          () => import('@/features/settings/routes/welcome'),
-          (m) => m.WelcomeRoute,
+          () => import('./welcome-page'),
+          (m) => m.WelcomePage,
         ),
       ),
       soon('settings/messages', 'Messages'),

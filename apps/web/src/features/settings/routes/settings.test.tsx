@@ -10,6 +10,8 @@ import { server } from '@/test/setup';
 const user = makeUser({ properties: [{ name: 'timeZone', value: 'America/Chicago' }] });
 /** The Social Platforms tab (composed in from the social feature by app/settings-page.tsx) lists connections. */
 const noConnections = http.get('/api/social/connections', () => HttpResponse.json([]));
+/** System Settings and the welcome screen's Step 2 show the Auto-Post opt-in (from the autopost feature). */
+const noAutoPostAccounts = http.get('/api/autoposts/settings', () => HttpResponse.json({ accounts: [] }));
 
 describe('/app/settings', () => {
   it("opens on Social Platforms, showing the member's connections", async () => {
@@ -32,6 +34,7 @@ describe('/app/settings', () => {
         bodies.push({ id: params.id, body });
         return HttpResponse.json([{ name: 'timeZone', value: body.timeZone }]);
       }),
+      noAutoPostAccounts,
     );
     const { user: clicker } = renderApp('/app/settings?tab=system-settings', { user });
 
@@ -41,6 +44,7 @@ describe('/app/settings', () => {
     );
     const select = screen.getByRole('combobox', { name: 'Time zone' });
     expect(screen.getByTitle('America/Chicago')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Auto-Post' })).toBeInTheDocument();
 
     await clicker.click(select);
     await clicker.type(select, 'Tokyo');
@@ -59,6 +63,7 @@ describe('/app/settings', () => {
       http.put('/api/user/:id/properties', () =>
         HttpResponse.json({ error: { code: 'validation', message: 'Unknown time zone' } }, { status: 400 }),
       ),
+      noAutoPostAccounts,
     );
     const { user: clicker } = renderApp('/app/settings?tab=system-settings', { user });
 
@@ -96,7 +101,7 @@ describe('/app/settings', () => {
 
 describe('/app/settings/welcome', () => {
   it('walks a new user through the two steps to the dashboard', async () => {
-    server.use(meHandler);
+    server.use(meHandler, noAutoPostAccounts);
     const { user: clicker, router } = renderApp('/app/settings/welcome', { user });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome to FitPost' })).toBeInTheDocument();
@@ -105,6 +110,8 @@ describe('/app/settings/welcome', () => {
       'href',
       '/app/settings?tab=social-platforms',
     );
+    // Step 2's default settings include the Auto-Post opt-in.
+    expect(screen.getByRole('heading', { level: 4, name: 'Auto-Post' })).toBeInTheDocument();
 
     await clicker.click(screen.getByRole('link', { name: 'Go to System Settings' }));
     expect(await screen.findByRole('tab', { name: 'System Settings' })).toHaveAttribute(

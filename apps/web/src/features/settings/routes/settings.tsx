@@ -14,13 +14,24 @@ interface SettingsRouteProps {
   socialPlatforms: ReactNode;
   /** The Content Feeds tab's content, from the feeds feature (composed the same way). */
   contentFeeds: ReactNode;
+  /** Shown under System Settings: the Auto-Post opt-in per account, from the autopost feature. */
+  autoPost?: ReactNode;
 }
 
 /** /app/settings: the member's account settings. */
-export function SettingsRoute({ socialPlatforms, contentFeeds }: SettingsRouteProps) {
+export function SettingsRoute({ socialPlatforms, contentFeeds, autoPost }: SettingsRouteProps) {
   const items: NonNullable<TabsProps['items']> = [
     { key: settingsTabs.social, label: 'Social Platforms', children: socialPlatforms },
-    { key: settingsTabs.system, label: 'System Settings', children: <SystemSettingsTab /> },
+    {
+      key: settingsTabs.system,
+      label: 'System Settings',
+      children: (
+        <>
+          <SystemSettingsTab />
+          {autoPost}
+        </>
+      ),
+    },
     { key: settingsTabs.feeds, label: 'Content Feeds', children: contentFeeds },
     { key: settingsTabs.help, label: 'Help', children: <HelpTab /> },
   ];

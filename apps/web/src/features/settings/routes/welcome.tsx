@@ -1,10 +1,16 @@
 import { Button } from 'antd';
+import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { settingsTabs } from '../settings-tabs';
 
+interface WelcomeRouteProps {
+  /** Step 2's own default settings (the Auto-Post opt-in), from another feature: src/app composes them. */
+  defaultSettings?: ReactNode;
+}
+
 /** /app/settings/welcome: first sign-in of a new user (spec §2, §4 onboarding). */
-export function WelcomeRoute() {
+export function WelcomeRoute({ defaultSettings }: WelcomeRouteProps) {
   const navigate = useNavigate();
   return (
     <>
@@ -26,6 +32,7 @@ export function WelcomeRoute() {
               Choose your time zone so posts go out when you expect.{' '}
               <Link to={`/app/settings?tab=${settingsTabs.system}`}>Go to System Settings</Link>
             </p>
+            {defaultSettings}
           </li>
         </ol>
         <Button type="primary" size="large" onClick={() => void navigate('/app/dashboard')}>

@@ -1,0 +1,66 @@
+import type { ReactNode } from 'react';
+import { useState } from 'react';
+import { useStoredUser } from '@/lib/session';
+import { memberTimeZone, startOfZonedDay, toWallTime } from '@/lib/zoned-time';
+import { useAutoPostSettings } from '../api/get-settings';
+import { usePostTotal } from '../api/get-post-total';
+
+const format = (n: number) => n.toLocaleString('en-US');
+
+/** One figure: its value, "…" while loading, "Unavailable" when the call failed. */
+function Figure({
+  label,
+  query,
+  render,
+}: {
+  label: string;
+  query: { isPending: boolean; isError: boolean };
+  render: () => ReactNode;
+}) {
+  return (
+    <div className="autopost-figure">
+      <dt>{label}</dt>
+      <dd>{query.isPending ? '…' : query.isError ? 'Unavailable' : render()}</dd>
+    </div>
+  );
+}
+
+/** The first instant of the member's current month, in their time zone. */
+function startOfMonth(zone: string, now: number): string {
+  const today = toWallTime(now, zone).date;
+  return startOfZonedDay(`${today.slice(0, 7)}-01`, zone);
+}
+
+/** At a Glance: scheduled posts, posted this month, connected accounts, and Auto-Post on or off. */
+export function AtAGlance() {
+  const zone = memberTimeZone(useStoredUser());
+  const [monthStart] = useState(() => startOfMonth(zone, Date.now()));
+  const scheduled = usePostTotal({ status: ['scheduled', 'publishing'] });
+  const posted = usePostTotal({ status: ['posted', 'partly_posted'], from: monthStart });
+  const settings = useAutoPostSettings();
+  const accounts = settings.data?.accounts ?? [];
+  const connected = accounts.filter((a) => a.status === 'connected').length;
+  const optedIn = accounts.filter((a) => a.enabled).length;
+
+  return (
+    <section className="panel" aria-labelledby="at-a-glance-title">
+      <h2 id="at-a-glance-title" className="card-title">
+        At a Glance
+      </h2>
+      <dl className="autopost-figures">
+        <Figure label="Scheduled" query={scheduled} render={() => format(scheduled.data ?? 0)} />
+        <Figure label="Posted this month" query={posted} render={() => format(posted.data ?? 0)} />
+        <Figure label="Connected accounts" query={settings} render={() => format(connected)} />
+        <Figure
+          label="Auto-Post"
+          query={settings}
+          render={() =>
+            optedIn === 0
+              ? 'Off'
+              : `On for ${format(optedIn)} of ${format(accounts.length)} account${accounts.length === 1 ? '' : 's'}`
+          }
+        />
+      </dl>
+    </section>
+  );
+}

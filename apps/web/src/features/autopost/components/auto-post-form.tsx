@@ -1,0 +1,269 @@
+import {
+  networkNames,
+  networks as allNetworks,
+  type AutoPost,
+  type ContentItem,
+  type Network,
+} from '@fitpost/contract';
+import { Alert, Button, Checkbox, Input } from 'antd';
+import { useState, type FormEvent } from 'react';
+import { errorText } from '@/lib/api-client';
+import { formatZoned, zoneLabel } from '@/lib/zoned-time';
+import { useContentItem } from '../api/get-content-item';
+import { useSaveAutoPost } from '../api/save-auto-post';
+import {
+  hasErrors,
+  scheduledInstant,
+  toUpsert,
+  validate,
+  type AutoPostErrors,
+  type AutoPostField,
+  type AutoPostValues,
+} from '../model/auto-post-values';
+import { FieldError } from './field-error';
+import { GraphicField } from './graphic-field';
+import { LibraryPicker } from './library-picker';
+import { NetworkIcon } from './network-icon';
+import { XVariantsField } from './x-variants-field';
+
+interface AutoPostFormProps {
+  /** The Auto-Post being changed; null schedules a new one. */
+  id: string | null;
+  initial: AutoPostValues;
+  /** The admin's time zone: the date and time are typed in it. */
+  zone: string;
+  onSaved: (saved: AutoPost) => void;
+  onCancel: () => void;
+}
+
+const noErrors: AutoPostErrors = { fields: {}, variants: [] };
+
+/** Where focus goes for each field with a problem, in the order the form shows them. */
+const fieldFocus: [AutoPostField, string][] = [
+  ['body', 'autopost-body'],
+  ['graphic', 'autopost-graphic'],
+  ['link', 'autopost-link'],
+  ['when', 'autopost-date'],
+  ['networks', 'autopost-network-x'],
+  ['xVariants', 'autopost-variant-0'],
+  ['xSpreadMinutes', 'autopost-spread'],
+];
+
+function describedBy(id: string, error: string | undefined, hint?: string): string | undefined {
+  return [hint, error ? id : undefined].filter(Boolean).join(' ') || undefined;
+}
+
+/** The form an admin schedules or changes an Auto-Post with. */
+export function AutoPostForm({ id, initial, zone, onSaved, onCancel }: AutoPostFormProps) {
+  const [values, setValues] = useState<AutoPostValues>(initial);
+  const [checked, setChecked] = useState(false);
+  const [pickerOpen, setPickerOpen] = useState(false);
+  // Labels the zone (its abbreviation changes with daylight saving) until a date and time are chosen.
+  const [openedAt] = useState(() => Date.now());
+  const save = useSaveAutoPost();
+  const content = useContentItem(values.contentId);
+
+  // Once the admin has tried to submit, problems follow their typing.
+  const errors = checked ? validate(values, zone) : noErrors;
+  const fieldError = (field: AutoPostField) => errors.fields[field];
+  const change = (next: Partial<AutoPostValues>) => setValues((v) => ({ ...v, ...next }));
+  const onX = values.networks.includes('x');
+
+  function handlePick(item: ContentItem) {
+    change({
+      contentId: item.id,
+      body: item.body,
+      mediaId: item.mediaId,
+      mediaUrl: item.mediaId ? item.graphicUrl : null,
+      link: item.link ?? '',
+    });
+    setPickerOpen(false);
+  }
+
+  function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    setChecked(true);
+    const found = validate(values, zone);
+    if (hasErrors(found)) {
+      const firstVariant = found.variants.findIndex((v) => v !== null);
+      const target =
+        fieldFocus.find(([field]) => found.fields[field])?.[1] ??
+        (firstVariant >= 0 ? `autopost-variant-${firstVariant}` : undefined);
+      if (target) document.getElementById(target)?.focus();
+      return;
+    }
+    save.mutate({ id, autoPost: toUpsert(values, zone) }, { onSuccess: onSaved });
+  }
+
+  const instant = scheduledInstant(values, zone);
+
+  return (
+    <form className="autopost-form" onSubmit={handleSubmit} noValidate aria-label="Auto-Post">
+      <section className="autopost-field" aria-labelledby="autopost-content-title">
+        <h2 id="autopost-content-title" className="autopost-label">
+          Content
+        </h2>
+        {values.contentId ? (
+          <p className="autopost-source">
+            From the library:{' '}
+            <strong>{content.data?.title ?? (content.isError ? 'a library item' : 'Loading…')}</strong>
+          </p>
+        ) : (
+          <p className="muted">Choose content from the library, or write the post below.</p>
+        )}
+        <span className="row-actions">
+          <Button onClick={() => setPickerOpen(true)}>
+            {values.contentId ? 'Choose other content' : 'Choose from Library'}
+          </Button>
+          {values.contentId ? (
+            <Button onClick={() => change({ contentId: null })}>Unlink from the library</Button>
+          ) : null}
+        </span>
+      </section>
+
+      <div className="autopost-field">
+        <label htmlFor="autopost-body" className="autopost-label">
+          Post text
+        </label>
+        <Input.TextArea
+          id="autopost-body"
+          value={values.body}
+          autoSize={{ minRows: 4, maxRows: 14 }}
+          onChange={(event) => change({ body: event.target.value })}
+          status={fieldError('body') ? 'error' : undefined}
+          aria-invalid={fieldError('body') ? true : undefined}
+          aria-describedby={describedBy('autopost-body-error', fieldError('body'))}
+        />
+        <FieldError id="autopost-body-error" message={fieldError('body')} />
+      </div>
+
+      <GraphicField
+        mediaUrl={values.mediaUrl}
+        error={fieldError('graphic')}
+        onChange={(graphic) => change(graphic ? { ...graphic } : { mediaId: null, mediaUrl: null })}
+      />
+
+      <div className="autopost-field">
+        <label htmlFor="autopost-link" className="autopost-label">
+          Link <span className="muted">(optional)</span>
+        </label>
+        <Input
+          id="autopost-link"
+          type="url"
+          inputMode="url"
+          value={values.link}
+          placeholder="https://"
+          onChange={(event) => change({ link: event.target.value })}
+          status={fieldError('link') ? 'error' : undefined}
+          aria-invalid={fieldError('link') ? true : undefined}
+          aria-describedby={describedBy('autopost-link-error', fieldError('link'))}
+        />
+        <FieldError id="autopost-link-error" message={fieldError('link')} />
+      </div>
+
+      <fieldset className="autopost-field" aria-describedby="autopost-zone">
+        <legend className="autopost-label">When</legend>
+        <div className="autopost-when">
+          <div>
+            <label htmlFor="autopost-date" className="autopost-label">
+              Date
+            </label>
+            <Input
+              id="autopost-date"
+              type="date"
+              value={values.date}
+              onChange={(event) => change({ date: event.target.value })}
+              status={fieldError('when') ? 'error' : undefined}
+              aria-invalid={fieldError('when') ? true : undefined}
+              aria-describedby={describedBy('autopost-when-error', fieldError('when'))}
+            />
+          </div>
+          <div>
+            <label htmlFor="autopost-time" className="autopost-label">
+              Time
+            </label>
+            <Input
+              id="autopost-time"
+              type="time"
+              value={values.time}
+              onChange={(event) => change({ time: event.target.value })}
+              status={fieldError('when') ? 'error' : undefined}
+              aria-invalid={fieldError('when') ? true : undefined}
+              aria-describedby={describedBy('autopost-when-error', fieldError('when'))}
+            />
+          </div>
+        </div>
+        <p id="autopost-zone" className="muted">
+          Time zone: {zoneLabel(zone, instant ?? openedAt)}
+          {instant ? ` · goes out ${formatZoned(instant, zone)}` : null}
+        </p>
+        <FieldError id="autopost-when-error" message={fieldError('when')} />
+      </fieldset>
+
+      <fieldset
+        className="autopost-field"
+        aria-describedby={describedBy('autopost-networks-error', fieldError('networks'))}
+      >
+        <legend className="autopost-label">Networks</legend>
+        <div className="autopost-network-choices">
+          {allNetworks.map((network: Network) => (
+            <Checkbox
+              key={network}
+              id={`autopost-network-${network}`}
+              checked={values.networks.includes(network)}
+              onChange={(event) =>
+                change({
+                  networks: event.target.checked
+                    ? allNetworks.filter((n) => n === network || values.networks.includes(n))
+                    : values.networks.filter((n) => n !== network),
+                })
+              }
+            >
+              <span className="network-label">
+                <NetworkIcon network={network} />
+                {networkNames[network]}
+              </span>
+            </Checkbox>
+          ))}
+        </div>
+        <FieldError id="autopost-networks-error" message={fieldError('networks')} />
+      </fieldset>
+
+      {onX ? (
+        <XVariantsField
+          variants={values.xVariants}
+          link={values.link}
+          spreadMinutes={values.xSpreadMinutes}
+          errors={errors.variants}
+          listError={fieldError('xVariants')}
+          spreadError={fieldError('xSpreadMinutes')}
+          onChange={({ variants, spreadMinutes }) =>
+            change({
+              ...(variants ? { xVariants: variants } : {}),
+              ...(spreadMinutes !== undefined ? { xSpreadMinutes: spreadMinutes } : {}),
+            })
+          }
+        />
+      ) : null}
+
+      {save.isError ? (
+        <Alert
+          className="form-alert"
+          type="error"
+          showIcon
+          title={id ? 'The Auto-Post was not changed.' : 'The Auto-Post was not scheduled.'}
+          description={<span className="preserve-lines">{errorText(save.error)}</span>}
+        />
+      ) : null}
+
+      <div className="row-actions">
+        <Button type="primary" htmlType="submit" loading={save.isPending}>
+          {id ? 'Save Changes' : 'Schedule Auto-Post'}
+        </Button>
+        <Button onClick={onCancel}>Back</Button>
+      </div>
+
+      <LibraryPicker open={pickerOpen} onClose={() => setPickerOpen(false)} onPick={handlePick} />
+    </form>
+  );
+}

@@ -1,0 +1,91 @@
+import { networkNames, type AutoPostDetail } from '@fitpost/contract';
+import { Table, type TableProps } from 'antd';
+import { formatZoned } from '@/lib/zoned-time';
+import { NetworkIcon } from './network-icon';
+
+type NetworkStats = AutoPostDetail['progress']['byNetwork'][number];
+
+const format = (n: number) => n.toLocaleString('en-US');
+
+/** One figure with its label, as a description-list pair. */
+function Figure({ label, value }: { label: string; value: number }) {
+  return (
+    <div className="autopost-figure">
+      <dt>{label}</dt>
+      <dd>{format(value)}</dd>
+    </div>
+  );
+}
+
+/** An Auto-Post's fan-out results: members reached, sends by network, who was left out and why. */
+export function ProgressPanel({ detail, zone }: { detail: AutoPostDetail; zone: string }) {
+  const { progress } = detail;
+  const totals = progress.byNetwork.reduce(
+    (sum, n) => ({
+      published: sum.published + n.published,
+      failed: sum.failed + n.failed,
+      pending: sum.pending + n.pending,
+    }),
+    { published: 0, failed: 0, pending: 0 },
+  );
+  const columns: TableProps<NetworkStats>['columns'] = [
+    {
+      key: 'network',
+      title: 'Network',
+      render: (_: unknown, n) => (
+        <span className="network-label">
+          <NetworkIcon network={n.network} />
+          {networkNames[n.network]}
+        </span>
+      ),
+    },
+    { key: 'targets', title: 'Posts', dataIndex: 'targets', render: format },
+    { key: 'published', title: 'Published', dataIndex: 'published', render: format },
+    { key: 'failed', title: 'Failed', dataIndex: 'failed', render: format },
+    { key: 'pending', title: 'Pending', dataIndex: 'pending', render: format },
+  ];
+
+  return (
+    <>
+      <dl className="autopost-figures">
+        <Figure label="Members reached" value={progress.membersReached} />
+        <Figure label="Published" value={totals.published} />
+        <Figure label="Failed" value={totals.failed} />
+        <Figure label="Pending" value={totals.pending} />
+        <Figure label="Skipped accounts" value={progress.skippedAccounts} />
+        <Figure label="Members who skipped" value={progress.skippedMembers} />
+        <Figure label="Customised" value={progress.customised} />
+      </dl>
+      <p className="muted">
+        Skipped accounts were opted in but disconnected or needing to reconnect. Members who skipped chose not
+        to post this one; customised ones made it their own Custom Post.
+      </p>
+      <h3 className="autopost-subtitle">By network</h3>
+      {progress.byNetwork.length === 0 ? (
+        <p className="empty-note">
+          {progress.fanoutStartedAt
+            ? 'No member posts were made: nobody opted in on these networks.'
+            : 'Nothing sent yet: the fan-out starts at the scheduled time.'}
+        </p>
+      ) : (
+        <Table<NetworkStats>
+          rowKey="network"
+          columns={columns}
+          dataSource={progress.byNetwork}
+          pagination={false}
+          scroll={{ x: 'max-content' }}
+        />
+      )}
+      <dl className="autopost-times">
+        <div>
+          <dt>Fan-out started</dt>
+          <dd>{progress.fanoutStartedAt ? formatZoned(progress.fanoutStartedAt, zone) : 'Not yet'}</dd>
+        </div>
+        <div>
+          <dt>Fan-out finished</dt>
+          <dd>{progress.fanoutFinishedAt ? formatZoned(progress.fanoutFinishedAt, zone) : 'Not yet'}</dd>
+        </div>
+      </dl>
+    </>
+  );
+}

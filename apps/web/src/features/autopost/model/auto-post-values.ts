@@ -1,0 +1,190 @@
+import {
+  autoPostLimits,
+  autoPostMessages,
+  autoPostUpsert,
+  libraryMessages,
+  type AutoPost,
+  type AutoPostUpsert,
+  type Network,
+} from '@fitpost/contract';
+import { imageRequired, textLength, textLimits, textProblem } from '@fitpost/contract/platform-rules';
+import { fromWallTime, toWallTime } from '@/lib/zoned-time';
+
+/**
+ * The scheduling form's values and rules. It imports twitter-text (through the contract's platform
+ * rules), so only the lazily loaded scheduling screen may import it.
+ */
+export interface AutoPostValues {
+  /** The library item it is scheduled from, if any. */
+  contentId: string | null;
+  body: string;
+  mediaId: string | null;
+  /** Where the graphic is shown from in the form. */
+  mediaUrl: string | null;
+  link: string;
+  /** `YYYY-MM-DD` and `HH:mm` in the admin's time zone. */
+  date: string;
+  time: string;
+  networks: Network[];
+  xVariants: string[];
+  xSpreadMinutes: number | null;
+}
+
+export type AutoPostField =
+  'body' | 'graphic' | 'link' | 'when' | 'networks' | 'xVariants' | 'xSpreadMinutes';
+
+export interface AutoPostErrors {
+  fields: Partial<Record<AutoPostField, string>>;
+  /** One entry per X caption variant: what is wrong with it, or null. */
+  variants: (string | null)[];
+}
+
+export const messagesForForm = {
+  whenMissing: 'Choose a date and a time.',
+  variantEmpty: 'Write this caption or remove it.',
+  spread: `Spread X posts over 0 to ${autoPostLimits.maxXSpreadMinutes.toLocaleString('en-US')} minutes.`,
+} as const;
+
+const xLimit = textLimits.x;
+
+/** The text a network receives: the body, then the link as its own paragraph (as the server sends it). */
+export function networkText(body: string, link: string): string {
+  const trimmedLink = link.trim();
+  if (!trimmedLink || body.includes(trimmedLink)) return body;
+  return body.trim() === '' ? trimmedLink : `${body}\n\n${trimmedLink}`;
+}
+
+/** An X caption's length as X counts it (links 23, most emoji 2), with the link X posts carry. */
+export function xCount(variant: string, link: string): { length: number; limit: number; over: boolean } {
+  const length = textLength('x', networkText(variant, link));
+  return { length, limit: xLimit, over: length > xLimit };
+}
+
+/** A new Auto-Post: nothing chosen, due at the next quarter hour at least an hour from now. */
+export function emptyValues(zone: string, now = Date.now()): AutoPostValues {
+  const quarter = 15 * 60_000;
+  const at = Math.ceil((now + 60 * 60_000) / quarter) * quarter;
+  const { date, time } = toWallTime(at, zone);
+  return {
+    contentId: null,
+    body: '',
+    mediaId: null,
+    mediaUrl: null,
+    link: '',
+    date,
+    time,
+    networks: [],
+    xVariants: [],
+    xSpreadMinutes: 0,
+  };
+}
+
+/** An existing Auto-Post as the form edits it, its time shown in the admin's zone. */
+export function valuesFrom(autoPost: AutoPost, zone: string): AutoPostValues {
+  const { date, time } = toWallTime(autoPost.scheduledAt, zone);
+  return {
+    contentId: autoPost.contentId,
+    body: autoPost.body,
+    mediaId: autoPost.mediaId,
+    mediaUrl: autoPost.mediaUrl,
+    link: autoPost.link ?? '',
+    date,
+    time,
+    networks: autoPost.networks,
+    xVariants: autoPost.xVariants,
+    xSpreadMinutes: autoPost.xSpreadMinutes,
+  };
+}
+
+/** The instant the date and time name in `zone`, or null while either is missing or malformed. */
+export function scheduledInstant(values: Pick<AutoPostValues, 'date' | 'time'>, zone: string): string | null {
+  if (!values.date || !values.time) return null;
+  try {
+    return fromWallTime({ date: values.date, time: values.time }, zone).instant;
+  } catch {
+    return null;
+  }
+}
+
+/** What POST/PUT /api/autoposts receive. X's variants and spread only go with X. */
+export function toUpsert(values: AutoPostValues, zone: string): AutoPostUpsert {
+  const onX = values.networks.includes('x');
+  return {
+    contentId: values.contentId,
+    body: values.body,
+    mediaId: values.mediaId,
+    link: values.link.trim() || null,
+    networks: values.networks,
+    xVariants: onX ? values.xVariants.map((v) => v.trim()) : [],
+    xSpreadMinutes: onX ? (values.xSpreadMinutes ?? 0) : 0,
+    scheduledAt: scheduledInstant(values, zone) ?? '',
+    timeZone: zone,
+  };
+}
+
+/**
+ * Everything wrong with the values, in the contract's words where it has them: the contract's own
+ * schema runs first (content, networks, distinct variants), then what each network would refuse.
+ */
+export function validate(values: AutoPostValues, zone: string, now = Date.now()): AutoPostErrors {
+  const fields: AutoPostErrors['fields'] = {};
+  const variants: (string | null)[] = values.xVariants.map(() => null);
+  const onX = values.networks.includes('x');
+  const set = (field: AutoPostField, message: string) => {
+    fields[field] ??= message;
+  };
+
+  const instant = scheduledInstant(values, zone);
+  if (!instant) set('when', messagesForForm.whenMissing);
+  else if (Date.parse(instant) <= now) set('when', autoPostMessages.past);
+
+  if (onX) {
+    const seen = new Set<string>();
+    values.xVariants.forEach((variant, index) => {
+      const text = variant.trim();
+      if (!text) variants[index] = messagesForForm.variantEmpty;
+      else if (seen.has(text)) variants[index] = autoPostMessages.duplicateVariants;
+      else if (xCount(variant, values.link).over)
+        variants[index] = textProblem('x', networkText(variant, values.link), false);
+      seen.add(text);
+    });
+  }
+
+  const parsed = autoPostUpsert.safeParse(toUpsert(values, zone));
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const [field, index] = issue.path;
+      if (field === 'body') set('body', issue.message);
+      else if (field === 'networks') set('networks', issue.message);
+      else if (field === 'link') set('link', libraryMessages.linkInvalid);
+      else if (field === 'xSpreadMinutes') set('xSpreadMinutes', messagesForForm.spread);
+      else if (field === 'xVariants' && typeof index === 'number') {
+        variants[index] ??= issue.message;
+      } else if (field === 'xVariants') {
+        // The contract's "must be different" names no variant; the checks above marked the copies.
+        if (!variants.some((v) => v !== null)) set('xVariants', issue.message);
+      } else if (field !== 'scheduledAt' && field !== 'timeZone') set('body', issue.message);
+    }
+  }
+
+  for (const network of values.networks) {
+    // X posts one of the variants when there are any; those were counted above.
+    if (network === 'x' && values.xVariants.length > 0) continue;
+    const text = networkText(values.body, values.link);
+    // With an image assumed, the only problem left is the length.
+    const tooLong = textProblem(network, text, true);
+    if (tooLong) set('body', tooLong);
+    // With no text, the only problem left is the missing image ("Instagram needs an image …").
+    const noImage =
+      imageRequired[network] && values.mediaId === null ? textProblem(network, '', false) : null;
+    if (noImage) set('graphic', noImage);
+  }
+  if (onX && values.xVariants.length > autoPostLimits.maxXVariants) {
+    set('xVariants', `Add at most ${autoPostLimits.maxXVariants} caption variants.`);
+  }
+  return { fields, variants };
+}
+
+export function hasErrors(errors: AutoPostErrors): boolean {
+  return Object.keys(errors.fields).length > 0 || errors.variants.some((v) => v !== null);
+}

@@ -1,0 +1,277 @@
+import { autoPostMessages, libraryMessages, type AutoPostUpsert } from '@fitpost/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { server } from '@/test/setup';
+import {
+  admin,
+  autoPostId,
+  contentId,
+  makeAutoPost,
+  makeContentItem,
+  makeDetail,
+  mediaId,
+  mount,
+} from '../test/autopost-kit';
+import { ScheduleAutoPostRoute } from './schedule-auto-post';
+
+const link = 'https://fitpro.example.org/squats';
+
+function openNew(at = '/app/manage/autopost') {
+  return mount(<ScheduleAutoPostRoute />, { user: admin, path: '/app/manage/autopost', at });
+}
+
+function openEdit() {
+  return mount(<ScheduleAutoPostRoute />, {
+    user: admin,
+    path: '/app/manage/autopost/:id/edit',
+    at: `/app/manage/autopost/${autoPostId}/edit`,
+  });
+}
+
+/** Records what the form sends; answers like the server. */
+function recordSaves() {
+  const sent: { method: string; body: AutoPostUpsert }[] = [];
+  server.use(
+    http.post('/api/autoposts', async ({ request }) => {
+      const body = (await request.json()) as AutoPostUpsert;
+      sent.push({ method: 'POST', body });
+      return HttpResponse.json(makeAutoPost({ id: autoPostId }), { status: 201 });
+    }),
+  );
+  return sent;
+}
+
+function setWhen(date: string, time: string) {
+  fireEvent.change(screen.getByLabelText('Date'), { target: { value: date } });
+  fireEvent.change(screen.getByLabelText('Time'), { target: { value: time } });
+}
+
+const submit = () => screen.getByRole('button', { name: 'Schedule Auto-Post' });
+
+describe('Schedule Auto-Post', () => {
+  it("refuses an Auto-Post without content or networks in the contract's words, and focuses the first problem", async () => {
+    const sent = recordSaves();
+    const { user } = openNew();
+
+    await user.click(await screen.findByRole('button', { name: 'Schedule Auto-Post' }));
+
+    expect(await screen.findByText(autoPostMessages.noContent)).toBeInTheDocument();
+    expect(screen.getByText(autoPostMessages.noNetworks)).toBeInTheDocument();
+    const body = screen.getByRole('textbox', { name: 'Post text' });
+    expect(body).toHaveFocus();
+    expect(body).toHaveAttribute('aria-invalid', 'true');
+    expect(body).toHaveAccessibleDescription(autoPostMessages.noContent);
+
+    // The problems follow the typing once shown.
+    await user.type(body, 'Leg day');
+    await user.click(screen.getByRole('checkbox', { name: 'LinkedIn' }));
+    await waitFor(() => expect(screen.queryByText(autoPostMessages.noContent)).not.toBeInTheDocument());
+    expect(screen.queryByText(autoPostMessages.noNetworks)).not.toBeInTheDocument();
+    expect(sent).toEqual([]);
+  });
+
+  it('refuses a time in the past, a link that is not http(s), and Instagram without a graphic', async () => {
+    const sent = recordSaves();
+    const { user } = openNew();
+
+    await user.type(await screen.findByRole('textbox', { name: 'Post text' }), 'Leg day');
+    await user.click(screen.getByRole('checkbox', { name: 'Instagram' }));
+    await user.type(screen.getByRole('textbox', { name: /Link/ }), 'ftp://fitpro.example.org');
+    setWhen('2020-01-06', '09:00');
+    await user.click(submit());
+
+    expect(await screen.findByText(autoPostMessages.past)).toBeInTheDocument();
+    expect(screen.getByText(libraryMessages.linkInvalid)).toBeInTheDocument();
+    expect(screen.getByText('Instagram needs an image with every post.')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Graphic/)).toHaveFocus();
+
+    fireEvent.change(screen.getByLabelText('Time'), { target: { value: '' } });
+    expect(await screen.findByText('Choose a date and a time.')).toBeInTheDocument();
+    expect(sent).toEqual([]);
+  });
+
+  it('X caption variants: added, each counted to 280 with the link, too long and identical ones refused, removed', async () => {
+    const sent = recordSaves();
+    const { user } = openNew();
+
+    await user.type(await screen.findByRole('textbox', { name: 'Post text' }), 'Squat day');
+    await user.type(screen.getByRole('textbox', { name: /Link/ }), link);
+    expect(screen.queryByRole('group', { name: 'X caption variants' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'X' }));
+    const variants = await screen.findByRole('group', { name: 'X caption variants' });
+
+    await user.click(within(variants).getByRole('button', { name: 'Add a variant' }));
+    await user.click(within(variants).getByRole('button', { name: 'Add a variant' }));
+    const first = within(variants).getByRole('textbox', { name: 'Variant 1' });
+    const second = within(variants).getByRole('textbox', { name: 'Variant 2' });
+    await user.type(first, 'Squat day!');
+    // 10 characters, a blank line, and the link, which X counts as 23.
+    expect(first).toHaveAccessibleDescription('35 of 280 characters on X');
+    await user.click(second);
+    await user.paste('Squat day!');
+    setWhen('2030-03-15', '09:30');
+    await user.click(submit());
+
+    expect(await screen.findByText(autoPostMessages.duplicateVariants)).toBeInTheDocument();
+    expect(second).toHaveFocus();
+
+    await user.clear(second);
+    await user.paste('🏋'.repeat(130));
+    // 130 emoji weigh 2 each on X: 260 + 2 + 23.
+    expect(
+      await within(variants).findByText('X allows 280 characters; this post has 285.'),
+    ).toBeInTheDocument();
+    expect(second).toHaveAccessibleDescription(
+      '285 of 280 characters on X, too long X allows 280 characters; this post has 285.',
+    );
+
+    await user.click(within(variants).getByRole('button', { name: 'Remove variant 2' }));
+    expect(within(variants).queryByRole('textbox', { name: 'Variant 2' })).not.toBeInTheDocument();
+    await user.click(within(variants).getByRole('button', { name: 'Add a variant' }));
+    await user.click(submit());
+    expect(await within(variants).findByText('Write this caption or remove it.')).toBeInTheDocument();
+    expect(sent).toEqual([]);
+  });
+
+  it("schedules from a library item (?contentId=) in the admin's time zone, then opens its progress", async () => {
+    const sent = recordSaves();
+    server.use(http.get(`/api/content/${contentId}`, () => HttpResponse.json(makeContentItem())));
+    const { user } = openNew(`/app/manage/autopost?contentId=${contentId}`);
+
+    expect(await screen.findByText('Squat cues')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Post text' })).toHaveValue('Knees out, chest up, brace.');
+    expect(screen.getByRole('textbox', { name: /Link/ })).toHaveValue(link);
+    expect(screen.getByRole('img', { name: 'The Auto-Post’s graphic' })).toHaveAttribute(
+      'src',
+      `http://localhost:3000/media/${mediaId}.jpg`,
+    );
+
+    setWhen('2030-03-15', '09:30');
+    expect(screen.getByText(/Time zone: America\/New York \(EDT, UTC−04:00\)/)).toHaveTextContent(
+      'goes out 3/15/2030 9:30 AM',
+    );
+    await user.click(screen.getByRole('checkbox', { name: 'X' }));
+    await user.click(screen.getByRole('checkbox', { name: 'LinkedIn' }));
+    await user.click(screen.getByRole('button', { name: 'Add a variant' }));
+    await user.type(screen.getByRole('textbox', { name: 'Variant 1' }), '  Brace first.  ');
+    const spread = screen.getByRole('spinbutton', { name: 'Spread X posts over (minutes)' });
+    await user.clear(spread);
+    await user.type(spread, '30');
+    await user.click(submit());
+
+    expect(await screen.findByTestId('landed')).toHaveTextContent(`/app/manage/autopost/${autoPostId}`);
+    expect(sent).toEqual([
+      {
+        method: 'POST',
+        body: {
+          contentId,
+          body: 'Knees out, chest up, brace.',
+          mediaId,
+          link,
+          networks: ['x', 'linkedin'],
+          xVariants: ['Brace first.'],
+          xSpreadMinutes: 30,
+          scheduledAt: '2030-03-15T13:30:00.000Z',
+          timeZone: 'America/New_York',
+        },
+      },
+    ]);
+  });
+
+  it('fills the post from the library picker and from an uploaded graphic', async () => {
+    const searches: string[] = [];
+    server.use(
+      http.get('/api/content', ({ request }) => {
+        searches.push(new URL(request.url).search);
+        return HttpResponse.json({ items: [makeContentItem()], total: 1, page: 1, pageSize: 8 });
+      }),
+      http.get(`/api/content/${contentId}`, () => HttpResponse.json(makeContentItem())),
+      http.post('/api/media', () =>
+        HttpResponse.json(
+          {
+            id: 'b7b7b7b7-7777-4777-8777-777777777777',
+            url: 'http://localhost:3000/media/b7b7b7b7-7777-4777-8777-777777777777.png',
+            mimeType: 'image/png',
+            width: 400,
+            height: 400,
+            bytes: 1000,
+            altText: null,
+            createdAt: '2030-01-01T00:00:00.000Z',
+          },
+          { status: 201 },
+        ),
+      ),
+    );
+    const { user } = openNew();
+
+    await user.click(await screen.findByRole('button', { name: 'Choose from Library' }));
+    const drawer = await screen.findByRole('dialog');
+    await user.click(await within(drawer).findByRole('button', { name: 'Use Squat cues' }));
+    expect(screen.getByRole('textbox', { name: 'Post text' })).toHaveValue('Knees out, chest up, brace.');
+    expect(await screen.findByText(/From the library:/)).toHaveTextContent('From the library: Squat cues');
+    expect(searches[0]).toContain('pagesize=8');
+
+    await user.click(screen.getByRole('button', { name: 'Remove graphic' }));
+    expect(screen.queryByRole('img', { name: 'The Auto-Post’s graphic' })).not.toBeInTheDocument();
+    await user.upload(
+      screen.getByLabelText(/^Graphic/),
+      new File(['png'], 'squat.png', { type: 'image/png' }),
+    );
+    expect(await screen.findByRole('img', { name: 'The Auto-Post’s graphic' })).toHaveAttribute(
+      'src',
+      'http://localhost:3000/media/b7b7b7b7-7777-4777-8777-777777777777.png',
+    );
+  });
+
+  it("changes an Auto-Post before it starts, and shows the server's refusal once it has", async () => {
+    const bodies: AutoPostUpsert[] = [];
+    server.use(
+      http.get(`/api/autoposts/${autoPostId}`, () =>
+        HttpResponse.json(makeDetail({ xVariants: ['Cue one', 'Cue two'], xSpreadMinutes: 20 })),
+      ),
+      http.put(`/api/autoposts/${autoPostId}`, async ({ request }) => {
+        bodies.push((await request.json()) as AutoPostUpsert);
+        return HttpResponse.json(
+          { error: { code: 'conflict', message: autoPostMessages.started } },
+          { status: 409 },
+        );
+      }),
+    );
+    const { user } = openEdit();
+
+    const body = await screen.findByRole('textbox', { name: 'Post text' });
+    expect(body).toHaveValue('Five squat cues that keep your knees happy.');
+    expect(screen.getByLabelText('Date')).toHaveValue('2030-03-15');
+    expect(screen.getByLabelText('Time')).toHaveValue('09:30');
+    expect(screen.getByRole('textbox', { name: 'Variant 2' })).toHaveValue('Cue two');
+    await user.type(body, ' Try them.');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The Auto-Post was not changed.');
+    expect(alert).toHaveTextContent(autoPostMessages.started);
+    expect(bodies).toEqual([
+      expect.objectContaining({
+        body: 'Five squat cues that keep your knees happy. Try them.',
+        xVariants: ['Cue one', 'Cue two'],
+        xSpreadMinutes: 20,
+        scheduledAt: '2030-03-15T13:30:00.000Z',
+      }),
+    ]);
+  });
+
+  it('says an Auto-Post that has started can no longer be changed', async () => {
+    server.use(
+      http.get(`/api/autoposts/${autoPostId}`, () =>
+        HttpResponse.json(makeDetail({ status: 'fanning_out' })),
+      ),
+    );
+    const { user } = openEdit();
+
+    expect(await screen.findByText(autoPostMessages.started)).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Post text' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'View progress' }));
+    expect(await screen.findByTestId('landed')).toHaveTextContent(`/app/manage/autopost/${autoPostId}`);
+  });
+});

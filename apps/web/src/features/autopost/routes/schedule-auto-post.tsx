@@ -1,0 +1,126 @@
+import { autoPostMessages, type AutoPost } from '@fitpost/contract';
+import { Alert, Button } from 'antd';
+import { useState } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { PageHeader } from '@/components/page-header';
+import { PageLoader } from '@/components/page-loader';
+import { errorText } from '@/lib/api-client';
+import { useStoredUser } from '@/lib/session';
+import { memberTimeZone } from '@/lib/zoned-time';
+import { useAutoPost } from '../api/get-auto-post';
+import { useContentItem } from '../api/get-content-item';
+import { AutoPostForm } from '../components/auto-post-form';
+import { emptyValues, valuesFrom } from '../model/auto-post-values';
+import '../autopost.css';
+
+/** What the progress view says after the form saved (router state). */
+export interface SavedState {
+  saved: 'scheduled' | 'changed';
+}
+
+function useOnSaved(editing: boolean) {
+  const navigate = useNavigate();
+  return (saved: AutoPost) =>
+    void navigate(`/app/manage/autopost/${saved.id}`, {
+      state: { saved: editing ? 'changed' : 'scheduled' } satisfies SavedState,
+    });
+}
+
+/** A new Auto-Post, optionally from a library item (`?contentId=`). */
+function NewAutoPost({ zone }: { zone: string }) {
+  const navigate = useNavigate();
+  const onSaved = useOnSaved(false);
+  const [params] = useSearchParams();
+  const contentId = params.get('contentId');
+  const content = useContentItem(contentId);
+  const [now] = useState(() => Date.now());
+
+  if (contentId && content.isPending) return <PageLoader label="Loading the content…" />;
+  if (contentId && content.isError) {
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title="The content could not be loaded."
+        description={errorText(content.error)}
+        action={<Button onClick={() => void content.refetch()}>Try Again</Button>}
+      />
+    );
+  }
+  const item = content.data;
+  const initial = {
+    ...emptyValues(zone, now),
+    ...(item
+      ? {
+          contentId: item.id,
+          body: item.body,
+          mediaId: item.mediaId,
+          mediaUrl: item.mediaId ? item.graphicUrl : null,
+          link: item.link ?? '',
+        }
+      : {}),
+  };
+  return (
+    <AutoPostForm
+      id={null}
+      initial={initial}
+      zone={zone}
+      onSaved={onSaved}
+      onCancel={() => void navigate('/app/manage')}
+    />
+  );
+}
+
+/** Changing an Auto-Post, possible only before its fan-out starts. */
+function EditAutoPost({ id, zone }: { id: string; zone: string }) {
+  const navigate = useNavigate();
+  const onSaved = useOnSaved(true);
+  const autoPost = useAutoPost(id);
+
+  if (autoPost.isPending) return <PageLoader label="Loading the Auto-Post…" />;
+  if (autoPost.isError) {
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title="The Auto-Post could not be loaded."
+        description={errorText(autoPost.error)}
+        action={<Button onClick={() => void autoPost.refetch()}>Try Again</Button>}
+      />
+    );
+  }
+  if (autoPost.data.status !== 'scheduled') {
+    return (
+      <Alert
+        type="warning"
+        showIcon
+        title={autoPost.data.status === 'cancelled' ? autoPostMessages.cancelled : autoPostMessages.started}
+        action={<Button onClick={() => void navigate(`/app/manage/autopost/${id}`)}>View progress</Button>}
+      />
+    );
+  }
+  return (
+    <AutoPostForm
+      id={id}
+      initial={valuesFrom(autoPost.data, zone)}
+      zone={zone}
+      onSaved={onSaved}
+      onCancel={() => void navigate(`/app/manage/autopost/${id}`)}
+    />
+  );
+}
+
+/** /app/manage/autopost (new, `?contentId=`) and /app/manage/autopost/:id/edit: schedule or change an Auto-Post. */
+export function ScheduleAutoPostRoute() {
+  const { id } = useParams();
+  const zone = memberTimeZone(useStoredUser());
+  return (
+    <>
+      <PageHeader
+        title={id ? 'Edit Auto-Post' : 'Schedule Auto-Post'}
+        description="At the time you choose, FitPost publishes this post to the connected accounts of every member who opted in to Auto-Post on the networks you pick."
+      />
+      <div className="panel">{id ? <EditAutoPost id={id} zone={zone} /> : <NewAutoPost zone={zone} />}</div>
+    </>
+  );
+}
