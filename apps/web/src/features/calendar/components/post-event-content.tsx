@@ -18,12 +18,13 @@ export function PostEventContent({ entry, timeZone }: { entry: CalendarEntry; ti
   const networks = postNetworks(post);
   return (
     <span className="calendar-event">
-      <span className="calendar-event-time">{clockTime(post.scheduledAt, timeZone)}</span>
+      <span className="calendar-event-time">
+        {clockTime(post.scheduledAt, timeZone)}
+        <span className="visually-hidden">,</span>
+      </span>{' '}
       <StatusIcon status={post.status} />
-      <NetworkIcons networks={networks} />
-      <span className="visually-hidden">
-        {`, ${statusLooks[post.status].label} for ${networkList(networks)}: `}
-      </span>
+      <NetworkIcons networks={networks} />{' '}
+      <span className="visually-hidden">{`${statusLooks[post.status].label} for ${networkList(networks)}:`}</span>{' '}
       <span className="calendar-event-title">{postTitle(post)}</span>
     </span>
   );

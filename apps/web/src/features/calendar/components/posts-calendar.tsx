@@ -120,8 +120,8 @@ export function PostsCalendar({
           end: `${calendarViews.month},${calendarViews.week},${calendarViews.list}`,
         }}
         headingLevel={2}
+        // The page scrolls, not the calendar: an inner scroller would need its own keyboard access.
         height="auto"
-        views={{ [calendarViews.week]: { height: 760, scrollTime: '07:00' } }}
         dayMaxEvents
         nowIndicator
         events={events}
