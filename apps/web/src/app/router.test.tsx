@@ -1,10 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from '@/lib/browser';
-import { meHandler, memberUser } from '@/test/fixtures';
+import { meHandler, noPostsHandler, memberUser } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 import { server } from '@/test/setup';
+
+// The dashboard lists the member's next posts; these tests are not about them.
+beforeEach(() => server.use(noPostsHandler));
 
 describe('/', () => {
   it('sends a visitor with no stored user to the provider through /thirdpartysignin', async () => {

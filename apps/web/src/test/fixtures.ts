@@ -67,3 +67,11 @@ export function makeConnection(overrides: Partial<SocialConnection> = {}): Socia
     ...overrides,
   };
 }
+
+/**
+ * GET /api/posts answered with no posts, for tests that pass through screens listing the member's
+ * posts (the dashboard's 'My Scheduled Posts') without being about them.
+ */
+export const noPostsHandler = http.get('/api/posts', () =>
+  HttpResponse.json({ items: [], total: 0, page: 1, pageSize: 20 }),
+);

@@ -1,10 +1,13 @@
 import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getStoredUser } from '@/lib/session';
-import { meHandler, memberUser } from '@/test/fixtures';
+import { meHandler, noPostsHandler, memberUser } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 import { server } from '@/test/setup';
+
+// The dashboard lists the member's next posts; these tests are not about them.
+beforeEach(() => server.use(noPostsHandler));
 
 describe('/app/logout', () => {
   it('revokes the session, clears the stored user and says so', async () => {

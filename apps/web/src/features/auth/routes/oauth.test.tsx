@@ -1,10 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getStoredUser } from '@/lib/session';
-import { makeUser, meHandler } from '@/test/fixtures';
+import { makeUser, meHandler, noPostsHandler } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 import { server } from '@/test/setup';
+
+// The dashboard lists the member's next posts; these tests are not about them.
+beforeEach(() => server.use(noPostsHandler));
 
 const publicConfig = http.get('/api/public-config', () =>
   HttpResponse.json({ organisationName: 'Fitness Guild', supportEmail: 'help@fitnessguild.example' }),

@@ -1,9 +1,10 @@
 import { Button } from 'antd';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '@/components/page-header';
+import { MyScheduledPosts } from '../components/my-scheduled-posts';
 import { SidebarTour } from '../components/sidebar-tour';
 
-/** /app/dashboard: Recommended Posts (spec §2). Posts and stats arrive with later issues. */
+/** /app/dashboard: Recommended Posts (spec §2) with 'My Scheduled Posts'. Stats arrive with a later issue. */
 export function DashboardRoute() {
   const navigate = useNavigate();
   return (
@@ -26,14 +27,7 @@ export function DashboardRoute() {
             Nothing to count yet. Once you schedule or publish posts, your totals appear here.
           </p>
         </section>
-        <section className="panel" aria-labelledby="scheduled-posts-title">
-          <h2 id="scheduled-posts-title" className="card-title">
-            My Scheduled Posts
-          </h2>
-          <p className="empty-note">
-            You have no scheduled posts. Posts you schedule, and your Auto-Posts, will be listed here.
-          </p>
-        </section>
+        <MyScheduledPosts />
       </div>
       <SidebarTour />
     </>

@@ -1,0 +1,90 @@
+import { networkNames, type ScheduledPost } from '@fitpost/contract';
+import { Button } from 'antd';
+import { Link } from 'react-router';
+import { errorText } from '@/lib/api-client';
+import { useStoredUser } from '@/lib/session';
+import { useScheduledPosts } from '../api/get-scheduled-posts';
+import { formatInZone, memberZone } from './member-time';
+import '../dashboard.css';
+
+const excerptLength = 90;
+
+function excerpt(post: ScheduledPost): string {
+  const characters = Array.from(post.body.replace(/\s+/g, ' ').trim());
+  if (characters.length === 0) return 'A post with a graphic';
+  return characters.length > excerptLength
+    ? `${characters.slice(0, excerptLength).join('').trimEnd()}…`
+    : characters.join('');
+}
+
+const targetLabels: Record<ScheduledPost['targets'][number]['status'], string> = {
+  scheduled: 'scheduled',
+  publishing: 'publishing',
+  published: 'posted',
+  failed: 'failed',
+  needs_reconnect: 'reconnect needed',
+  unknown: 'checking',
+  cancelled: 'cancelled',
+};
+
+/** 'My Scheduled Posts' (spec §2): the member's next posts, when (in their zone), where and how. */
+export function MyScheduledPosts() {
+  const zone = memberZone(useStoredUser());
+  const posts = useScheduledPosts();
+
+  let content;
+  if (posts.isPending) {
+    content = <p className="empty-note">Loading your scheduled posts…</p>;
+  } else if (posts.isError) {
+    content = (
+      <div className="empty-note" role="alert">
+        <p>Your scheduled posts could not be loaded. {errorText(posts.error)}</p>
+        <Button size="small" onClick={() => void posts.refetch()}>
+          Retry
+        </Button>
+      </div>
+    );
+  } else if (posts.data.items.length === 0) {
+    content = (
+      <p className="empty-note">
+        You have no scheduled posts. Posts you schedule, and your Auto-Posts, will be listed here.
+      </p>
+    );
+  } else {
+    content = (
+      <ul className="scheduled-posts">
+        {posts.data.items.map((post) => (
+          <li key={post.id} className="scheduled-post">
+            <span className="scheduled-post-when">
+              {post.scheduledAt ? (
+                <time dateTime={post.scheduledAt}>{formatInZone(post.scheduledAt, zone)}</time>
+              ) : null}
+              {post.status === 'publishing' ? ' · publishing now' : null}
+            </span>
+            <span className="scheduled-post-body">{excerpt(post)}</span>
+            <span className="scheduled-post-targets">
+              {post.targets
+                .map((target) => `${networkNames[target.network]} (${targetLabels[target.status]})`)
+                .join(', ')}
+            </span>
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  const more = posts.data && posts.data.total > posts.data.items.length;
+  return (
+    <section className="panel" aria-labelledby="scheduled-posts-title" aria-busy={posts.isPending}>
+      <h2 id="scheduled-posts-title" className="card-title">
+        My Scheduled Posts
+      </h2>
+      {content}
+      <p className="scheduled-posts-more">
+        <Link to="/app/posts">
+          {more ? `See all ${posts.data?.total} scheduled posts` : 'See all your posts'}
+        </Link>
+      </p>
+    </section>
+  );
+}
