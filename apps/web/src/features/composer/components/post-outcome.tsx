@@ -5,7 +5,7 @@ import {
   LoadingOutlined,
 } from '@ant-design/icons';
 import { networkNames, type PostStatus, type PublishTarget, type ScheduledPost } from '@fitpost/contract';
-import { Alert, Button, Tag } from 'antd';
+import { Alert, Button } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { errorText } from '@/lib/api-client';
@@ -27,24 +27,31 @@ const headings: Record<PostStatus, string> = {
   cancelled: 'Cancelled',
 };
 
-function targetState(target: PublishTarget, due: boolean): { label: string; color: string; icon: ReactNode } {
+type Tone = 'done' | 'failed' | 'warning' | 'muted' | 'busy' | 'waiting';
+
+function targetState(target: PublishTarget, due: boolean): { label: string; tone: Tone; icon: ReactNode } {
+  const busy = <LoadingOutlined aria-hidden="true" />;
   switch (target.status) {
     case 'published':
-      return { label: 'Posted', color: 'success', icon: <CheckCircleFilled /> };
+      return { label: 'Posted', tone: 'done', icon: <CheckCircleFilled aria-hidden="true" /> };
     case 'failed':
-      return { label: 'Failed', color: 'error', icon: <CloseCircleFilled /> };
+      return { label: 'Failed', tone: 'failed', icon: <CloseCircleFilled aria-hidden="true" /> };
     case 'needs_reconnect':
-      return { label: 'Needs reconnect', color: 'warning', icon: <ExclamationCircleFilled /> };
+      return {
+        label: 'Needs reconnect',
+        tone: 'warning',
+        icon: <ExclamationCircleFilled aria-hidden="true" />,
+      };
     case 'cancelled':
-      return { label: 'Cancelled', color: 'default', icon: null };
+      return { label: 'Cancelled', tone: 'muted', icon: null };
     case 'unknown':
-      return { label: 'Confirming…', color: 'processing', icon: <LoadingOutlined /> };
+      return { label: 'Confirming…', tone: 'busy', icon: busy };
     case 'publishing':
-      return { label: 'Publishing…', color: 'processing', icon: <LoadingOutlined /> };
+      return { label: 'Publishing…', tone: 'busy', icon: busy };
     case 'scheduled':
       return due
-        ? { label: 'Publishing…', color: 'processing', icon: <LoadingOutlined /> }
-        : { label: 'Scheduled', color: 'blue', icon: null };
+        ? { label: 'Publishing…', tone: 'busy', icon: busy }
+        : { label: 'Scheduled', tone: 'waiting', icon: null };
   }
 }
 
@@ -75,39 +82,45 @@ export function PostOutcome({ post, zone, onEdit, onCreateAnother }: PostOutcome
         </p>
       ) : null}
       {post.status === 'draft' ? <p>Your draft is saved. Nothing is sent until you schedule it.</p> : null}
-      <ul className="outcome-targets" role="status" aria-live="polite" aria-busy={goingOut}>
-        {post.targets.map((target) => {
-          const state = targetState(target, due);
-          const canRetry = target.status === 'failed' || target.status === 'needs_reconnect';
-          return (
-            <li key={target.id} className="outcome-target" data-status={target.status}>
-              <span className="outcome-target-account">
-                <NetworkIcon network={target.network} /> {networkNames[target.network]} · {target.accountName}
-              </span>
-              <Tag color={state.color} icon={state.icon}>
-                {state.label}
-              </Tag>
-              {target.status === 'published' && target.remoteUrl ? (
-                <a href={target.remoteUrl} target="_blank" rel="noreferrer">
-                  View on {networkNames[target.network]}
-                </a>
-              ) : null}
-              {target.error && canRetry ? <span className="outcome-target-error">{target.error}</span> : null}
-              {target.status === 'needs_reconnect' ? <Link to={socialSettingsPath}>Reconnect</Link> : null}
-              {canRetry ? (
-                <Button
-                  size="small"
-                  loading={retry.isPending && retry.variables.targetId === target.id}
-                  onClick={() => retry.mutate({ postId: post.id, targetId: target.id })}
-                  aria-label={`Retry ${networkNames[target.network]} ${target.accountName}`}
-                >
-                  Retry
-                </Button>
-              ) : null}
-            </li>
-          );
-        })}
-      </ul>
+      <div role="status" aria-live="polite" aria-busy={goingOut}>
+        <ul className="outcome-targets">
+          {post.targets.map((target) => {
+            const state = targetState(target, due);
+            const canRetry = target.status === 'failed' || target.status === 'needs_reconnect';
+            return (
+              <li key={target.id} className="outcome-target" data-status={target.status}>
+                <span className="outcome-target-account">
+                  <NetworkIcon network={target.network} /> {networkNames[target.network]} ·{' '}
+                  {target.accountName}
+                </span>
+                <span className={`outcome-status outcome-status-${state.tone}`}>
+                  {state.icon}
+                  {state.label}
+                </span>
+                {target.status === 'published' && target.remoteUrl ? (
+                  <a href={target.remoteUrl} target="_blank" rel="noreferrer">
+                    View on {networkNames[target.network]}
+                  </a>
+                ) : null}
+                {target.error && canRetry ? (
+                  <span className="outcome-target-error">{target.error}</span>
+                ) : null}
+                {target.status === 'needs_reconnect' ? <Link to={socialSettingsPath}>Reconnect</Link> : null}
+                {canRetry ? (
+                  <Button
+                    size="small"
+                    loading={retry.isPending && retry.variables.targetId === target.id}
+                    onClick={() => retry.mutate({ postId: post.id, targetId: target.id })}
+                    aria-label={`Retry ${networkNames[target.network]} ${target.accountName}`}
+                  >
+                    Retry
+                  </Button>
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+      </div>
       {retry.isError ? (
         <Alert type="error" showIcon title="The retry did not start." description={errorText(retry.error)} />
       ) : null}
