@@ -8,6 +8,7 @@ const parts = {
   web: async () => (await import('./web.mjs')).benchWeb(),
   api: async () => (await import('./api.mjs')).benchApi(),
   publish: async () => (await import('./publish.mjs')).benchPublish(),
+  library: async () => (await import('./library.mjs')).benchLibrary(),
 };
 const cpu = os.cpus();
 console.log(

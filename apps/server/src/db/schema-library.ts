@@ -114,7 +114,21 @@ export const contentItems = pgTable(
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    index('content_items_portal_published_idx').on(t.portalId, t.publishedAt.desc(), t.id),
+    // Browsing reads pages off this index in its order (published_at desc nulls last, id), and it
+    // carries the visibility, window and filter columns, so counting a portal's matches and
+    // filtering by brand, type, feed or recommended never touch the wide rows (index-only scans).
+    index('content_items_browse_idx').on(
+      t.portalId,
+      t.publishedAt.desc(),
+      t.id,
+      t.ownerId,
+      t.activeFrom,
+      t.activeUntil,
+      t.brandId,
+      t.type,
+      t.recommended,
+      t.feedId,
+    ),
     index('content_items_portal_brand_idx').on(t.portalId, t.brandId, t.publishedAt.desc()),
     index('content_items_portal_title_idx').on(t.portalId, t.title),
     index('content_items_search_idx').using('gin', t.search),

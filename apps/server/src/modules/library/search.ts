@@ -5,7 +5,7 @@ import {
   type ContentSortField,
   type contentSearchQuery,
 } from '@fitpost/contract';
-import { asc, count, desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { asc, count, desc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { z } from 'zod';
 import { media, users } from '../../db/schema.js';
 import { brands, contentItems, contentTags, favorites, feeds, tags } from '../../db/schema-library.js';
@@ -87,11 +87,16 @@ const descendingByDefault: Record<ContentSortField, boolean> = {
   relevance: true,
 };
 
-function ordering(q: ContentSearch, tsQuery: SQL | null): SQL[] {
-  const field: ContentSortField = q.sort ?? (tsQuery ? 'relevance' : 'date');
+/** The sort asked for; with a keyword and no sort, best match first. */
+const sortField = (q: ContentSearch, tsQuery: SQL | null): ContentSortField =>
+  q.sort ?? (tsQuery ? 'relevance' : 'date');
+
+function ordering(q: ContentSearch, field: ContentSortField, tsQuery: SQL | null): SQL[] {
   const down = q.desc ?? descendingByDefault[field];
   const dir = (e: SQLWrapper) => (down ? desc(e) : asc(e));
-  const newest = [desc(c.publishedAt), desc(c.id)];
+  // Exactly the order of the (portal, published_at desc nulls last, id) index, nulls clause and
+  // tie-break included, so the newest page is read straight off it (backwards for the oldest).
+  const newest = [sql`${c.publishedAt} desc nulls last`, asc(c.id)];
   switch (field) {
     case 'title':
       return [dir(c.title), ...newest];
@@ -103,7 +108,7 @@ function ordering(q: ContentSearch, tsQuery: SQL | null): SQL[] {
       if (tsQuery) return [dir(sql`ts_rank(${c.search}, ${tsQuery})`), ...newest];
       return newest;
     case 'date':
-      return down ? newest : [asc(c.publishedAt), asc(c.id)];
+      return down ? newest : [sql`${c.publishedAt} asc nulls first`, desc(c.id)];
   }
 }
 
@@ -195,17 +200,43 @@ export async function searchContent(deps: LibraryDeps, actor: Actor, q: ContentS
   const keyword = keywordQuery(q.q);
   const tsQuery = keyword ? sql`to_tsquery('english', ${keyword})` : null;
   const where = sql.join(conditions(actor, q, now, tsQuery), sql` and `);
-  const [rows, [total]] = await Promise.all([
-    cardQuery(deps, actor, now)
+  const field = sortField(q, tsQuery);
+  const order = ordering(q, field, tsQuery);
+  // Ranking reads every match anyway, so that pass also counts them; other orders are read off an
+  // index a page at a time and counted separately (an index-only scan).
+  const countInPass = field === 'relevance' && tsQuery !== null;
+  const countAll = () => deps.db.select({ n: count() }).from(c).where(where);
+  // The page's ids first, from narrow rows, then the cards for just those: the wide columns and
+  // the caller's flags are read for one page, not for every match.
+  const ids = deps.db
+    .select({ id: c.id, matches: countInPass ? sql<number>`(count(*) over ())::int` : sql<number>`0` })
+    .from(c);
+  const [page, counted] = await Promise.all([
+    (field === 'brand' ? ids.leftJoin(brands, eq(brands.id, c.brandId)) : ids)
       .where(where)
-      .orderBy(...ordering(q, tsQuery))
+      .orderBy(...order)
       .limit(q.pagesize)
       .offset((q.page - 1) * q.pagesize),
-    deps.db.select({ n: count() }).from(c).where(where),
+    countInPass ? null : countAll(),
   ]);
+  let total = countInPass ? (page[0]?.matches ?? 0) : (counted?.[0]?.n ?? 0);
+  // A ranked page past the end carries no count: ask for it.
+  if (countInPass && page.length === 0 && q.page > 1) total = (await countAll())[0]?.n ?? 0;
+  const cards = page.length
+    ? await cardQuery(deps, actor, now).where(
+        inArray(
+          c.id,
+          page.map((p) => p.id),
+        ),
+      )
+    : [];
+  const byId = new Map(cards.map((card) => [card.id, card]));
   return {
-    items: rows.map((row) => presentCard(deps.publicUrl, row)),
-    total: total?.n ?? 0,
+    items: page.flatMap(({ id }) => {
+      const card = byId.get(id);
+      return card ? [presentCard(deps.publicUrl, card)] : [];
+    }),
+    total,
     page: q.page,
     pageSize: q.pagesize,
   };

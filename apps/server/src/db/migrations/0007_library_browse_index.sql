@@ -1,0 +1,2 @@
+DROP INDEX "content_items_portal_published_idx";--> statement-breakpoint
+CREATE INDEX "content_items_browse_idx" ON "content_items" USING btree ("portal_id","published_at" DESC NULLS LAST,"id","owner_id","active_from","active_until","brand_id","type","recommended","feed_id");
