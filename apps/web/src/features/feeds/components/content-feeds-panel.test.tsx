@@ -144,7 +144,9 @@ describe('Settings › Content Feeds', () => {
     await user.click(within(modal).getByRole('button', { name: 'Add Feed' }));
 
     expect(
-      await screen.findByText('Mobility Minute added. Refresh Feed Data to fetch it now.'),
+      await screen.findByText(
+        'Mobility Minute added. FitPost fetches it shortly; Refresh Feed Data fetches it now.',
+      ),
     ).toBeInTheDocument();
     expect(sent).toEqual([
       {

@@ -113,7 +113,7 @@ export function ContentFeedsPanel() {
           void messageApi.success(
             editing?.feed
               ? `${saved.name} saved.`
-              : `${saved.name} added. Refresh Feed Data to fetch it now.`,
+              : `${saved.name} added. FitPost fetches it shortly; Refresh Feed Data fetches it now.`,
           );
           setEditing(null);
         }}

@@ -78,7 +78,7 @@ export function FeedsTable({
           {onDelete ? (
             <Popconfirm
               title={`Delete ${feed.name}?`}
-              description="FitPost stops fetching it."
+              description="FitPost stops fetching it and removes the posts it brought into the library."
               okText="Delete"
               okButtonProps={{ danger: true }}
               cancelText="Keep"

@@ -157,33 +157,36 @@ export function ContentTable({
     });
   };
 
+  // Scrolls sideways in its own box rather than with antd's `scroll.x`, whose hidden measuring row
+  // repeats the header (and its select-all checkbox) inside aria-hidden, which axe rightly refuses.
   return (
-    <Table<ContentItem>
-      aria-label={label}
-      rowKey="id"
-      columns={columns}
-      dataSource={items}
-      loading={loading}
-      onChange={handleChange}
-      scroll={{ x: 'max-content' }}
-      rowSelection={
-        onSelect
-          ? {
-              selectedRowKeys: selectedIds,
-              onChange: (keys) => onSelect(keys.map(String)),
-              getCheckboxProps: (item) => ({ 'aria-label': `Select ${item.title}` }),
-              preserveSelectedRowKeys: false,
-            }
-          : undefined
-      }
-      locale={{ emptyText: <Empty description={emptyText} /> }}
-      pagination={{
-        current: state.page,
-        pageSize: state.pageSize,
-        total,
-        showSizeChanger: true,
-        showTotal: (count) => `${count.toLocaleString('en-US')} ${count === 1 ? 'item' : 'items'}`,
-      }}
-    />
+    <div className="table-scroll">
+      <Table<ContentItem>
+        aria-label={label}
+        rowKey="id"
+        columns={columns}
+        dataSource={items}
+        loading={loading}
+        onChange={handleChange}
+        rowSelection={
+          onSelect
+            ? {
+                selectedRowKeys: selectedIds,
+                onChange: (keys) => onSelect(keys.map(String)),
+                getCheckboxProps: (item) => ({ 'aria-label': `Select ${item.title}` }),
+                preserveSelectedRowKeys: false,
+              }
+            : undefined
+        }
+        locale={{ emptyText: <Empty description={emptyText} /> }}
+        pagination={{
+          current: state.page,
+          pageSize: state.pageSize,
+          total,
+          showSizeChanger: true,
+          showTotal: (count) => `${count.toLocaleString('en-US')} ${count === 1 ? 'item' : 'items'}`,
+        }}
+      />
+    </div>
   );
 }

@@ -86,28 +86,33 @@ export function TagsTable({
     });
   };
 
+  // Scrolls sideways in its own box rather than with antd's `scroll.x`, whose hidden measuring row
+  // repeats the header (and its select-all checkbox) inside aria-hidden, which axe rightly refuses.
   return (
-    <Table<LibraryTag>
-      aria-label="Tags"
-      rowKey="id"
-      columns={columns}
-      dataSource={tags}
-      loading={loading}
-      onChange={handleChange}
-      scroll={{ x: 'max-content' }}
-      rowSelection={{
-        selectedRowKeys: selectedIds,
-        onChange: (keys) => onSelect(keys.map(String)),
-        getCheckboxProps: (tag) => ({ 'aria-label': `Select ${tag.name}` }),
-      }}
-      locale={{ emptyText: <Empty description={filtered ? 'No tags match your search.' : 'No tags yet.'} /> }}
-      pagination={{
-        current: state.page,
-        pageSize: state.pageSize,
-        total,
-        showSizeChanger: true,
-        showTotal: (count) => `${count} ${count === 1 ? 'tag' : 'tags'}`,
-      }}
-    />
+    <div className="table-scroll">
+      <Table<LibraryTag>
+        aria-label="Tags"
+        rowKey="id"
+        columns={columns}
+        dataSource={tags}
+        loading={loading}
+        onChange={handleChange}
+        rowSelection={{
+          selectedRowKeys: selectedIds,
+          onChange: (keys) => onSelect(keys.map(String)),
+          getCheckboxProps: (tag) => ({ 'aria-label': `Select ${tag.name}` }),
+        }}
+        locale={{
+          emptyText: <Empty description={filtered ? 'No tags match your search.' : 'No tags yet.'} />,
+        }}
+        pagination={{
+          current: state.page,
+          pageSize: state.pageSize,
+          total,
+          showSizeChanger: true,
+          showTotal: (count) => `${count} ${count === 1 ? 'tag' : 'tags'}`,
+        }}
+      />
+    </div>
   );
 }
