@@ -1,7 +1,7 @@
 // Reports the JavaScript a screen loads before it can render: the entry chunk plus the lazily loaded
 // route modules it needs, with all their static imports. Run after `vite build`:
 //   node apps/web/scripts/initial-js.mjs [src/features/…/routes/….tsx …]
-// Default: the signed-in dashboard (entry + app layout + dashboard route).
+// Default: the signed-in dashboard (entry + app layout + dashboard route, composed in src/app).
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,7 +14,7 @@ const roots = [
   'index.html',
   ...(routeModules.length > 0
     ? routeModules
-    : ['src/app/layouts/app-layout.tsx', 'src/features/dashboard/routes/dashboard.tsx']),
+    : ['src/app/layouts/app-layout.tsx', 'src/app/dashboard-page.tsx']),
 ];
 
 const seen = new Set();

@@ -104,8 +104,8 @@ export const appRoutes: RouteObject[] = [
         'dashboard',
         'Recommended Posts',
         lazyPage(
-          () => import('@/features/dashboard/routes/dashboard'),
-          (m) => m.DashboardRoute,
+          () => import('./dashboard-page'),
+          (m) => m.DashboardPage,
         ),
       ),
       page(

@@ -75,3 +75,12 @@ export function makeConnection(overrides: Partial<SocialConnection> = {}): Socia
 export const noPostsHandler = http.get('/api/posts', () =>
   HttpResponse.json({ items: [], total: 0, page: 1, pageSize: 20 }),
 );
+
+/**
+ * The dashboard's Auto-Post panels (upcoming Auto-Posts, 'At a Glance') answered with nothing, for
+ * tests that pass through the dashboard without being about them.
+ */
+export const noAutoPostsHandlers = [
+  http.get('/api/autoposts/upcoming', () => HttpResponse.json([])),
+  http.get('/api/autoposts/settings', () => HttpResponse.json({ accounts: [] })),
+];

@@ -2,12 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getFlag, setFlag, storageKeys } from '@/lib/session';
-import { adminUser, meHandler, noPostsHandler, memberUser } from '@/test/fixtures';
+import { adminUser, meHandler, noAutoPostsHandlers, noPostsHandler, memberUser } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 import { server } from '@/test/setup';
 
-// The dashboard lists the member's next posts; these tests are not about them.
-beforeEach(() => server.use(noPostsHandler));
+// The dashboard lists the member's next posts and Auto-Posts; these tests are not about them.
+beforeEach(() => server.use(noPostsHandler, ...noAutoPostsHandlers));
 
 /** The library's screens (Browse Library, My Favorites) with nothing in them. */
 const emptyPage = { items: [], total: 0, page: 1, pageSize: 24 };

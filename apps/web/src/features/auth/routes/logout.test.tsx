@@ -2,12 +2,12 @@ import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getStoredUser } from '@/lib/session';
-import { meHandler, noPostsHandler, memberUser } from '@/test/fixtures';
+import { meHandler, noAutoPostsHandlers, noPostsHandler, memberUser } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 import { server } from '@/test/setup';
 
-// The dashboard lists the member's next posts; these tests are not about them.
-beforeEach(() => server.use(noPostsHandler));
+// The dashboard lists the member's next posts and Auto-Posts; these tests are not about them.
+beforeEach(() => server.use(noPostsHandler, ...noAutoPostsHandlers));
 
 describe('/app/logout', () => {
   it('revokes the session, clears the stored user and says so', async () => {

@@ -2,12 +2,12 @@ import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getStoredUser } from '@/lib/session';
-import { makeUser, meHandler, noPostsHandler } from '@/test/fixtures';
+import { makeUser, meHandler, noAutoPostsHandlers, noPostsHandler } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 import { server } from '@/test/setup';
 
-// The dashboard lists the member's next posts; these tests are not about them.
-beforeEach(() => server.use(noPostsHandler));
+// The dashboard lists the member's next posts and Auto-Posts; these tests are not about them.
+beforeEach(() => server.use(noPostsHandler, ...noAutoPostsHandlers));
 
 const publicConfig = http.get('/api/public-config', () =>
   HttpResponse.json({ organisationName: 'Fitness Guild', supportEmail: 'help@fitnessguild.example' }),

@@ -1,11 +1,18 @@
 import { Button } from 'antd';
+import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { MyScheduledPosts } from '../components/my-scheduled-posts';
 import { SidebarTour } from '../components/sidebar-tour';
 
-/** /app/dashboard: Recommended Posts (spec §2) with 'My Scheduled Posts'. Stats arrive with a later issue. */
-export function DashboardRoute() {
+interface DashboardRouteProps {
+  /** The upcoming Auto-Posts panel and 'At a Glance', from the autopost feature: src/app composes them. */
+  autoPosts?: ReactNode;
+  atAGlance?: ReactNode;
+}
+
+/** /app/dashboard: Recommended Posts (spec §2): upcoming Auto-Posts, 'At a Glance', 'My Scheduled Posts'. */
+export function DashboardRoute({ autoPosts, atAGlance }: DashboardRouteProps) {
   const navigate = useNavigate();
   return (
     <>
@@ -19,14 +26,17 @@ export function DashboardRoute() {
         }
       />
       <div className="card-grid">
-        <section className="panel" aria-labelledby="at-a-glance-title">
-          <h2 id="at-a-glance-title" className="card-title">
-            At a Glance
-          </h2>
-          <p className="empty-note">
-            Nothing to count yet. Once you schedule or publish posts, your totals appear here.
-          </p>
-        </section>
+        {autoPosts}
+        {atAGlance ?? (
+          <section className="panel" aria-labelledby="at-a-glance-title">
+            <h2 id="at-a-glance-title" className="card-title">
+              At a Glance
+            </h2>
+            <p className="empty-note">
+              Nothing to count yet. Once you schedule or publish posts, your totals appear here.
+            </p>
+          </section>
+        )}
         <MyScheduledPosts />
       </div>
       <SidebarTour />

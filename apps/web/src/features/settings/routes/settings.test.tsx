@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { getFlag, getStoredUser, setFlag, storageKeys } from '@/lib/session';
 import { chooseOption } from '@/test/antd';
-import { makeUser, meHandler } from '@/test/fixtures';
+import { makeUser, meHandler, noAutoPostsHandlers, noPostsHandler } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 import { server } from '@/test/setup';
 
@@ -101,7 +101,8 @@ describe('/app/settings', () => {
 
 describe('/app/settings/welcome', () => {
   it('walks a new user through the two steps to the dashboard', async () => {
-    server.use(meHandler, noAutoPostAccounts);
+    // 'Start Using' lands on the dashboard, which lists posts and Auto-Posts.
+    server.use(meHandler, noPostsHandler, ...noAutoPostsHandlers);
     const { user: clicker, router } = renderApp('/app/settings/welcome', { user });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome to FitPost' })).toBeInTheDocument();

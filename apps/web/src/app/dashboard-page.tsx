@@ -1,0 +1,51 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { PageLoader } from '@/components/page-loader';
+import { DashboardRoute } from '@/features/dashboard/routes/dashboard';
+import { loadModule } from '@/lib/module-load';
+
+// Loaded after the dashboard shows: their time-zone code stays out of its initial JavaScript.
+const RecommendedAutoPosts = lazy(
+  loadModule(async () => ({
+    default: (await import('@/features/autopost/components/recommended-auto-posts')).RecommendedAutoPosts,
+  })),
+);
+const AtAGlance = lazy(
+  loadModule(async () => ({
+    default: (await import('@/features/autopost/components/at-a-glance')).AtAGlance,
+  })),
+);
+
+function Panel({ wide, children }: { wide?: boolean; children: ReactNode }) {
+  return (
+    <Suspense
+      fallback={
+        <div className="panel" style={wide ? { gridColumn: '1 / -1' } : undefined}>
+          <PageLoader />
+        </div>
+      }
+    >
+      {children}
+    </Suspense>
+  );
+}
+
+/**
+ * /app/dashboard. Recommended Posts' upcoming Auto-Posts and 'At a Glance' belong to the autopost
+ * feature; like settings-page.tsx, this app-layer module plugs them into the dashboard feature's screen.
+ */
+export function DashboardPage() {
+  return (
+    <DashboardRoute
+      autoPosts={
+        <Panel wide>
+          <RecommendedAutoPosts />
+        </Panel>
+      }
+      atAGlance={
+        <Panel>
+          <AtAGlance />
+        </Panel>
+      }
+    />
+  );
+}
