@@ -18,13 +18,22 @@ export async function startWorker(
     concurrency: opts.concurrency,
     ...(opts.idleMs ? { idleMs: opts.idleMs } : {}),
   });
+  // Reconciles are few but come in bursts (a killed worker leaves every send it had in flight
+  // ambiguous), so they are fetched in batches and asked side by side.
   await boss.work<PublishJob>(
     queues.reconcile,
-    { batchSize: 1, localConcurrency: 2, pollingIntervalSeconds: 1 },
-    async ([job]) => {
-      if (job) await reconcileTarget(deps, job.data);
+    { batchSize: 20, localConcurrency: 1, pollingIntervalSeconds: 0.5 },
+    async (jobs) => {
+      await Promise.all(
+        jobs.map((job) =>
+          reconcileTarget(deps, job.data).catch((err: unknown) => {
+            console.error('reconcile job failed', job.data.targetId, err);
+          }),
+        ),
+      );
     },
   );
+
   if (fanout)
     await boss.work<FanoutJob>(
       queues.autoPostFanout,

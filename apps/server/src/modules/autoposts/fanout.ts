@@ -116,28 +116,27 @@ async function fanoutBatch(deps: FanoutDeps, autoPostId: string, version: number
       return 'done' as const;
     }
     const memberIds = memberRows.map((m) => m.userId);
-    const [connections, choices, entitled] = await Promise.all([
-      tx
-        .select()
-        .from(socialConnections)
-        .where(and(eligible, inArray(socialConnections.userId, memberIds))),
-      tx
-        .select({ userId: autoPostMemberChoices.userId })
-        .from(autoPostMemberChoices)
-        .where(
-          and(eq(autoPostMemberChoices.autoPostId, ap.id), inArray(autoPostMemberChoices.userId, memberIds)),
+    // One connection serves the transaction, so its statements go one after another.
+    const connections = await tx
+      .select()
+      .from(socialConnections)
+      .where(and(eligible, inArray(socialConnections.userId, memberIds)));
+    const choices = await tx
+      .select({ userId: autoPostMemberChoices.userId })
+      .from(autoPostMemberChoices)
+      .where(
+        and(eq(autoPostMemberChoices.autoPostId, ap.id), inArray(autoPostMemberChoices.userId, memberIds)),
+      );
+    const entitled = await tx
+      .selectDistinct({ userId: userRoles.userId })
+      .from(userRoles)
+      .where(
+        and(
+          inArray(userRoles.userId, memberIds),
+          inArray(userRoles.roleId, [roleIds.member, roleIds.admin]),
+          roleActiveAt(now),
         ),
-      tx
-        .selectDistinct({ userId: userRoles.userId })
-        .from(userRoles)
-        .where(
-          and(
-            inArray(userRoles.userId, memberIds),
-            inArray(userRoles.roleId, [roleIds.member, roleIds.admin]),
-            roleActiveAt(now),
-          ),
-        ),
-    ]);
+      );
     const chose = new Set(choices.map((c) => c.userId));
     const allowed = new Set(entitled.map((e) => e.userId));
     const byMember = new Map<string, ConnectionRow[]>();

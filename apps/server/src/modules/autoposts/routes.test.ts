@@ -31,8 +31,12 @@ afterAll(async () => {
 const inHour = () => new Date(Date.now() + 3_600_000).toISOString();
 const valid = () => ({ body: 'Hydrate before you caffeinate.', networks: ['x'], scheduledAt: inHour() });
 
-const call = (method: 'GET' | 'POST' | 'PUT', url: string, auth: object, payload?: object) =>
-  t.app.inject({ method, url, headers: auth, ...(payload ? { payload } : {}) });
+const call = (
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  auth: { authorization: string },
+  payload?: object,
+) => t.app.inject({ method, url, headers: auth, ...(payload ? { payload } : {}) });
 
 async function scheduled(body = valid()) {
   const res = await call('POST', '/api/autoposts', admin.auth, body);

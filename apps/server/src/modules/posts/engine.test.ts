@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { notifications, socialConnections } from '../../db/schema.js';
 import { postTargets, rateLimits } from '../../db/schema-posts.js';
-import { enqueueIn } from '../../jobs/queues.js';
+import { enqueueIn, queues } from '../../jobs/queues.js';
 import { startWorker } from '../../jobs/worker.js';
 import { makeUser, startTestApp, type TestApp } from '../../test/harness.js';
 import { connectX, networkEnv } from '../../test/social.js';
@@ -226,6 +226,55 @@ describe('publishing', () => {
     expect(await reconcileTarget(deps, { targetId: target.id, version: target.version })).toBe('rescheduled');
     expect((await targetOf(post.id)).status).toBe('scheduled');
     expect(await sentWith(body)).toHaveLength(0);
+  });
+
+  it('asks again about an unknown target whose reconcile job died with its worker', async () => {
+    const post = (
+      await createPost({ body: text(), connectionIds: [xConnection], scheduledAt: inHour() })
+    ).json<{
+      id: string;
+    }>();
+    const target = await targetOf(post.id);
+    await t.db
+      .update(postTargets)
+      .set({
+        status: 'unknown',
+        startedAt: new Date(Date.now() - 120_000),
+        updatedAt: new Date(Date.now() - 120_000),
+      })
+      .where(eq(postTargets.id, target.id));
+    const before = await t.jobs.boss.findJobs(queues.reconcile, { data: { targetId: target.id } });
+    expect(await sweepStale(deps)).toBeGreaterThanOrEqual(1);
+    const after = await t.jobs.boss.findJobs(queues.reconcile, { data: { targetId: target.id } });
+    expect(after.length).toBe(before.length + 1);
+    // Touched: the next sweep leaves it to the job just sent.
+    await sweepStale(deps);
+    expect(await t.jobs.boss.findJobs(queues.reconcile, { data: { targetId: target.id } })).toHaveLength(
+      after.length,
+    );
+  });
+
+  it('reconciles unknown targets through the real reconcile queue', async () => {
+    const body = text();
+    const post = (await createPost({ body, connectionIds: [xConnection], publishNow: true })).json<{
+      id: string;
+    }>();
+    const target = await targetOf(post.id);
+    await t.db
+      .update(postTargets)
+      .set({ status: 'unknown', startedAt: new Date(Date.now() - 5000) })
+      .where(eq(postTargets.id, target.id));
+    await enqueueIn(t.jobs.boss, t.db)(queues.reconcile, { targetId: target.id, version: target.version });
+    const stopWorker = await startWorker(t.jobs.boss, deps, { concurrency: 2, idleMs: 100 });
+    try {
+      // Nothing had been sent, so the reconcile reschedules it and the pump then publishes it once.
+      await expect
+        .poll(async () => (await targetOf(post.id)).status, { timeout: 15_000, interval: 200 })
+        .toBe('published');
+    } finally {
+      await stopWorker();
+    }
+    expect(await sentWith(body)).toHaveLength(1);
   });
 
   it('gives up on a send it can never confirm, after a day, and tells the member', async () => {

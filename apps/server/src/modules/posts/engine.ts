@@ -239,7 +239,9 @@ export async function reconcileTarget(deps: EngineDeps, job: PublishJob) {
       );
       return 'failed' as const;
     }
-    // Still undecided: ask again later; the target stays `unknown` meanwhile.
+    // Still undecided: ask again later; the target stays `unknown` meanwhile (touched, so the
+    // sweep knows someone is still asking).
+    await deps.db.update(postTargets).set({ updatedAt: now }).where(eq(postTargets.id, target.id));
     await deps.enqueueIn(deps.db)(
       queues.reconcile,
       job,
@@ -251,7 +253,8 @@ export async function reconcileTarget(deps: EngineDeps, job: PublishJob) {
 
 /**
  * Repairs what a dead worker left behind. Targets stuck in `publishing` (it died mid-call) become
- * `unknown` and are reconciled, never re-sent blindly. Targets still `scheduled` long after they
+ * `unknown` and are reconciled, never re-sent blindly; `unknown` targets nobody asked about for a
+ * while (their reconcile job died too) are asked about again. Targets still `scheduled` long after they
  * were due (their job was fetched by the dead worker) get a fresh job under a new version, so any
  * old job that does turn up finds nothing to do.
  */
@@ -282,5 +285,13 @@ export async function sweepStale(deps: EngineDeps) {
     .returning({ id: postTargets.id, version: postTargets.version });
   for (const t of overdue)
     await deps.enqueueIn(deps.db)(queues.publish, { targetId: t.id, version: t.version });
-  return stale.length + overdue.length;
+  // An `unknown` target whose reconcile job died with its worker would wait for nothing: ask again.
+  const undecided = await deps.db
+    .update(postTargets)
+    .set({ updatedAt: now })
+    .where(and(eq(postTargets.status, 'unknown'), lt(postTargets.updatedAt, cutoff)))
+    .returning({ id: postTargets.id, version: postTargets.version });
+  for (const t of undecided)
+    await deps.enqueueIn(deps.db)(queues.reconcile, { targetId: t.id, version: t.version });
+  return stale.length + overdue.length + undecided.length;
 }
