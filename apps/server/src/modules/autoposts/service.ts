@@ -273,7 +273,7 @@ export async function upcomingForMember(deps: AutoPostDeps, actor: Actor) {
     const choice = choiceOf.get(row.id);
     return {
       row,
-      choice: (choice?.choice ?? 'auto'),
+      choice: choice?.choice ?? 'auto',
       customPostId: choice?.postId ?? null,
       accounts: choice
         ? []
