@@ -271,9 +271,10 @@ export async function upcomingForMember(deps: AutoPostDeps, actor: Actor) {
   const choiceOf = new Map(choices.map((c) => [c.autoPostId, c]));
   return rows.map((row) => {
     const choice = choiceOf.get(row.id);
+    const chosen: AutoPostChoice = choice?.choice ?? 'auto';
     return {
       row,
-      choice: choice?.choice ?? 'auto',
+      choice: chosen,
       customPostId: choice?.postId ?? null,
       accounts: choice
         ? []
