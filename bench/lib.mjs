@@ -2,6 +2,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
+import autocannon from 'autocannon';
 
 export async function waitHealthy(url, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
@@ -43,3 +44,48 @@ export function stop(child) {
 }
 
 export const machine = () => `Node ${process.version}, ${process.arch}`;
+
+/** JSON from a control endpoint; throws with the body on a non-2xx answer. */
+export async function json(url, init) {
+  const res = await fetch(url, init);
+  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+  return res.status === 204 ? null : res.json();
+}
+
+/** The sandbox's own capacity for `POST /rest/posts` (LinkedIn), the limit a publishing benchmark can reach. */
+export async function sandboxCapacity(sandboxUrl, concurrency) {
+  const { accounts } = await json(`${sandboxUrl}/_sandbox/accounts`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ network: 'linkedin', count: 1, prefix: `cap${Date.now()}` }),
+  });
+  const a = accounts[0];
+  let n = 0;
+  const r = await autocannon({
+    url: `${sandboxUrl}/linkedin/api/rest/posts`,
+    connections: concurrency,
+    duration: 10,
+    requests: [
+      {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${a.accessToken}`,
+          'content-type': 'application/json',
+          'linkedin-version': '202610',
+          'x-restli-protocol-version': '2.0.0',
+        },
+        setupRequest: (req) => ({
+          ...req,
+          body: JSON.stringify({
+            author: a.urn,
+            commentary: `capacity ${n++}`,
+            visibility: 'PUBLIC',
+            distribution: { feedDistribution: 'MAIN_FEED' },
+            lifecycleState: 'PUBLISHED',
+          }),
+        }),
+      },
+    ],
+  });
+  return `Sandbox capacity (autocannon, ${concurrency} connections, 10 s, \`POST /rest/posts\`): ${Math.round(r.requests.average)} requests/s, p99 ${r.latency.p99} ms, ${r.non2xx} non-2xx.`;
+}

@@ -7,7 +7,6 @@
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/dist/db/client.js';
 import { seedReferenceData } from '../apps/server/dist/db/seed.js';
@@ -18,7 +17,7 @@ import { queues } from '../apps/server/dist/jobs/queues.js';
 import { createTokenCipher, parseTokenKeys } from '../apps/server/dist/lib/crypto.js';
 import { tokenAad } from '../apps/server/dist/modules/social/connections.js';
 import { startPostgres } from '../scripts/lib/postgres.mjs';
-import { startNode, stop, waitHealthy } from './lib.mjs';
+import { json, sandboxCapacity, startNode, stop, waitHealthy } from './lib.mjs';
 
 const sandboxPort = 4240;
 const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
@@ -28,12 +27,6 @@ const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 100);
 const workerProcesses = Number(process.env.BENCH_WORKERS ?? 1);
 const databases = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',');
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-
-async function json(url, init) {
-  const res = await fetch(url, init);
-  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
-  return res.status === 204 ? null : res.json();
-}
 
 /** Writes users, connections, posts, targets and their jobs; returns the instant they are due. */
 async function seed(database, accounts, key) {
@@ -181,43 +174,6 @@ async function run(label, databaseEnv, openSettings) {
   }
 }
 
-async function sandboxCapacity() {
-  const { accounts } = await json(`${sandboxUrl}/_sandbox/accounts`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ network: 'linkedin', count: 1, prefix: `cap${Date.now()}` }),
-  });
-  const a = accounts[0];
-  let n = 0;
-  const r = await autocannon({
-    url: `${sandboxUrl}/linkedin/api/rest/posts`,
-    connections: concurrency,
-    duration: 10,
-    requests: [
-      {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${a.accessToken}`,
-          'content-type': 'application/json',
-          'linkedin-version': '202610',
-          'x-restli-protocol-version': '2.0.0',
-        },
-        setupRequest: (req) => ({
-          ...req,
-          body: JSON.stringify({
-            author: a.urn,
-            commentary: `capacity ${n++}`,
-            visibility: 'PUBLIC',
-            distribution: { feedDistribution: 'MAIN_FEED' },
-            lifecycleState: 'PUBLISHED',
-          }),
-        }),
-      },
-    ],
-  });
-  return `Sandbox capacity (autocannon, ${concurrency} connections, 10 s, \`POST /rest/posts\`): ${Math.round(r.requests.average)} requests/s, p99 ${r.latency.p99} ms, ${r.non2xx} non-2xx.`;
-}
-
 export async function benchPublish() {
   const sandbox = startNode('apps/sandbox/dist/main.js', { SANDBOX_PORT: String(sandboxPort) });
   const dataDir = path.resolve('.tmp/bench-publish');
@@ -226,7 +182,7 @@ export async function benchPublish() {
   let capacity = '';
   try {
     await waitHealthy(`${sandboxUrl}/_sandbox/health`);
-    capacity = await sandboxCapacity();
+    capacity = await sandboxCapacity(sandboxUrl, concurrency);
     if (databases.includes('pglite'))
       rows.push(
         await run(

@@ -1,0 +1,228 @@
+// One Auto-Post to 10,000 members × 3 networks (X, LinkedIn, Facebook Pages: 30,000 targets),
+// published to the sandbox by built worker processes: time from the Auto-Post's moment to the last
+// publish, lateness p50/p99, publishes per second and the workers' peak memory, on PGlite and
+// PostgreSQL, beside the sandbox's own capacity measured in the same run. The Auto-Post is
+// scheduled through the server's own service (the same transaction and job the API writes); X
+// sends are not spread. BENCH_MEMBERS, BENCH_CONCURRENCY, BENCH_WORKERS (PostgreSQL only) and
+// BENCH_DATABASES (pglite,postgres) tune it.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { openDatabase } from '../apps/server/dist/db/client.js';
+import { seedReferenceData } from '../apps/server/dist/db/seed.js';
+import { portals, socialConnections, userRoles, users } from '../apps/server/dist/db/schema.js';
+import { createJobs } from '../apps/server/dist/jobs/boss.js';
+import { enqueueIn } from '../apps/server/dist/jobs/queues.js';
+import { createTokenCipher, parseTokenKeys } from '../apps/server/dist/lib/crypto.js';
+import { createAutoPost } from '../apps/server/dist/modules/autoposts/service.js';
+import { autoPosts } from '../apps/server/dist/db/schema-autopost.js';
+import { eq } from 'drizzle-orm';
+import { tokenAad } from '../apps/server/dist/modules/social/connections.js';
+import { autoPostUpsert, roleIds } from '../packages/contract/dist/index.js';
+import { startPostgres } from '../scripts/lib/postgres.mjs';
+import { json, rssMiB, sandboxCapacity, startNode, stop, waitHealthy } from './lib.mjs';
+
+const sandboxPort = 4241;
+const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
+const membersTotal = Number(process.env.BENCH_MEMBERS ?? 10_000);
+const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 100);
+const workerProcesses = Number(process.env.BENCH_WORKERS ?? 1);
+const databases = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',');
+const networks = ['x', 'linkedin', 'facebook'];
+const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+/** Sandbox accounts on every network, then members with FitPost access, connected and opted in. */
+async function seedMembers(database, key, prefix) {
+  const cipher = createTokenCipher(parseTokenKeys(key));
+  const db = database.db;
+  await db.insert(portals).values({ id: 1, alias: 'fitpro', name: 'FitPro Academy' }).onConflictDoNothing();
+  const accounts = {};
+  for (const network of networks)
+    accounts[network] = (
+      await json(`${sandboxUrl}/_sandbox/accounts`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ network, count: membersTotal, prefix }),
+      })
+    ).accounts;
+  const since = new Date(Date.now() - 60_000);
+  for (let start = 0; start < membersTotal; start += 500) {
+    const size = Math.min(500, membersTotal - start);
+    const made = await db
+      .insert(users)
+      .values(
+        Array.from({ length: size }, (_, i) => ({
+          portalId: 1,
+          email: `${prefix}.${start + i}@example.com`,
+          fullName: `Member ${start + i}`,
+        })),
+      )
+      .returning({ id: users.id });
+    await db
+      .insert(userRoles)
+      .values(made.map((u) => ({ userId: u.id, roleId: roleIds.member, source: 'admin', startDate: since })));
+    const rows = made.flatMap((u, i) => {
+      const n = start + i;
+      const row = (network, accountId, accountName, token, secret) => {
+        const id = randomUUID();
+        return {
+          id,
+          portalId: 1,
+          userId: u.id,
+          network,
+          accountId,
+          accountName,
+          accessToken: cipher.encrypt(token, tokenAad({ portalId: 1, id }, 'access')),
+          ...(secret ? { tokenSecret: cipher.encrypt(secret, tokenAad({ portalId: 1, id }, 'secret')) } : {}),
+          autoPost: true,
+          autoPostSince: since,
+        };
+      };
+      const x = accounts.x[n];
+      const li = accounts.linkedin[n];
+      const fb = accounts.facebook[n];
+      return [
+        row('x', x.id, x.name, x.oauthToken, x.oauthTokenSecret),
+        row('linkedin', li.id, li.name, li.accessToken),
+        row('facebook', fb.id, fb.name, fb.pageAccessToken),
+      ];
+    });
+    await db.insert(socialConnections).values(rows);
+  }
+  const [admin] = await db
+    .insert(users)
+    .values({ portalId: 1, email: `${prefix}.admin@example.com`, fullName: 'Bench Admin' })
+    .returning({ id: users.id });
+  return admin.id;
+}
+
+async function run(label, databaseEnv, openSettings) {
+  await json(`${sandboxUrl}/_sandbox/published`, { method: 'DELETE' });
+  const key = `bench:${randomBytes(32).toString('base64')}`;
+  const prefix = `f${Date.now().toString(36)}`;
+  const database = await openDatabase(openSettings);
+  await database.migrate();
+  await seedReferenceData(database.db);
+  const adminId = await seedMembers(database, key, prefix);
+  const jobs = createJobs(database, { worker: false });
+  await jobs.start();
+  const body = `Auto-Post benchmark ${prefix}: move well, every day.`;
+  const dueAt = new Date(Date.now() + 20_000);
+  const ap = await createAutoPost(
+    {
+      db: database.db,
+      enqueueIn: (tx) => enqueueIn(jobs.boss, tx),
+      publicUrl: 'http://127.0.0.1',
+      createMemberPost: null,
+    },
+    { sessionId: '', userId: adminId, portalId: 1, isAdmin: true },
+    autoPostUpsert.parse({ body, networks, scheduledAt: dueAt.toISOString() }),
+  );
+  await jobs.stop();
+  await database.close();
+
+  // PGlite is one process per data directory, so only PostgreSQL can run several workers.
+  const processes = databaseEnv.DATABASE_URL ? workerProcesses : 1;
+  const workers = Array.from({ length: processes }, () =>
+    startNode('apps/server/dist/main.js', {
+      ...databaseEnv,
+      FITPOST_SERVICES: 'worker',
+      FITPOST_TOKEN_KEYS: key,
+      FITPOST_DEMO_SEED: 'false',
+      FITPOST_WORKER_CONCURRENCY: String(concurrency),
+      FITPOST_X_API_URL: `${sandboxUrl}/x`,
+      FITPOST_LINKEDIN_API_URL: `${sandboxUrl}/linkedin/api`,
+      FITPOST_FACEBOOK_GRAPH_URL: `${sandboxUrl}/facebook/graph/v23.0`,
+      LOG_LEVEL: 'warn',
+    }),
+  );
+  let peak = 0;
+  const sampler = setInterval(() => {
+    const total = workers.reduce((sum, w) => sum + (rssMiB(w.pid) || 0), 0);
+    peak = Math.max(peak, total);
+  }, 250);
+  const target = membersTotal * networks.length;
+  try {
+    const deadline = dueAt.getTime() + 300_000;
+    let done = [];
+    while (Date.now() < deadline) {
+      done = (await json(`${sandboxUrl}/_sandbox/published`)).filter((p) => p.text === body);
+      if (done.length >= target) break;
+      await sleep(1000);
+    }
+    const lateness = done
+      .map((p) => new Date(p.publishedAt).getTime() - dueAt.getTime())
+      .sort((a, b) => a - b);
+    const last = lateness.at(-1) ?? NaN;
+    const first = lateness[0] ?? NaN;
+    const perNetwork = networks.map((n) => `${n} ${done.filter((p) => p.network === n).length}`).join(', ');
+    await Promise.all(workers.map((w) => stop(w)));
+    const fanout = await fanoutSeconds(openSettings, ap.id, dueAt);
+    return `| ${label}${processes > 1 ? ` (${processes} workers)` : ''} | ${fanout} s | ${done.length.toLocaleString('en-US')} / ${target.toLocaleString('en-US')} (${perNetwork}) | ${(last / 1000).toFixed(1)} s | ${(pct(lateness, 50) / 1000).toFixed(1)} s | ${(pct(lateness, 99) / 1000).toFixed(1)} s | ${Math.round(done.length / ((last - first) / 1000 || 1))} | ${peak} MiB |`;
+  } finally {
+    clearInterval(sampler);
+    await Promise.all(workers.map((w) => stop(w)));
+  }
+}
+
+/** How long the fan-out itself took (from the Auto-Post's moment), read back after the run. */
+async function fanoutSeconds(openSettings, autoPostId, dueAt) {
+  const database = await openDatabase(openSettings);
+  try {
+    const [row] = await database.db.select().from(autoPosts).where(eq(autoPosts.id, autoPostId));
+    return row?.fanoutFinishedAt
+      ? ((row.fanoutFinishedAt.getTime() - dueAt.getTime()) / 1000).toFixed(1)
+      : 'n/a';
+  } finally {
+    await database.close();
+  }
+}
+
+export async function benchFanout() {
+  const sandbox = startNode('apps/sandbox/dist/main.js', { SANDBOX_PORT: String(sandboxPort) });
+  const dataDir = path.resolve('.tmp/bench-fanout');
+  rmSync(dataDir, { recursive: true, force: true });
+  const rows = [];
+  let capacity = '';
+  try {
+    await waitHealthy(`${sandboxUrl}/_sandbox/health`);
+    capacity = await sandboxCapacity(sandboxUrl, concurrency);
+    if (databases.includes('pglite'))
+      rows.push(
+        await run(
+          'PGlite',
+          { FITPOST_DATA_DIR: dataDir },
+          { kind: 'pglite', dataDir: path.join(dataDir, 'db') },
+        ),
+      );
+    if (databases.includes('postgres')) {
+      const pg = await startPostgres();
+      try {
+        rows.push(
+          await run(
+            'PostgreSQL 15',
+            { DATABASE_URL: pg.url },
+            { kind: 'postgres', url: pg.url, poolSize: 10 },
+          ),
+        );
+      } finally {
+        pg.stop();
+      }
+    }
+  } finally {
+    await stop(sandbox);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return [
+    `One Auto-Post to ${membersTotal.toLocaleString('en-US')} members × ${networks.length} networks; ${workerProcesses} worker process(es) on PostgreSQL, one on PGlite, concurrency ${concurrency} each; X not spread.`,
+    '',
+    '| database | fan-out done after | published | last one after the moment | lateness p50 | lateness p99 | publishes/s | peak worker RSS |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- |',
+    ...rows,
+    '',
+    capacity,
+  ].join('\n');
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) console.log(await benchFanout());
