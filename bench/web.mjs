@@ -1,5 +1,5 @@
-// The signed-in dashboard as a browser loads it: the JavaScript it downloads (gzip) and a
-// Lighthouse run (performance and accessibility, mobile and desktop). Runs against the built
+// The signed-in dashboard and calendar as a browser loads them: the JavaScript each downloads
+// (gzip) and a Lighthouse run (performance and accessibility, mobile and desktop). Runs against the built
 // stack started here, signed in as the demo coach through the sandbox.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -24,27 +24,18 @@ const flags = [
   '--disable-sync',
 ];
 
-async function signInAndMeasureJs(profileDir) {
-  const context = await chromium.launchPersistentContext(profileDir, {
-    executablePath: '/usr/bin/chromium',
-    args: flags,
-  });
-  const page = context.pages()[0] ?? (await context.newPage());
-  await page.goto(`${base}/`);
-  await page.getByLabel('Email').fill('coach@example.com');
-  await page.getByLabel('Password').fill('fitpost');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/app\/(dashboard|settings\/welcome)/);
-  // A fresh load of the dashboard, signed in: what does it download?
+/** Every script a fresh load of `url` downloads, summed raw and gzip (level 9). */
+async function downloadedScripts(page, url, ready) {
   const scripts = new Map();
-  page.on('response', async (res) => {
+  const record = async (res) => {
     if (res.request().resourceType() === 'script' && res.ok())
       scripts.set(res.url(), await res.body().catch(() => Buffer.alloc(0)));
-  });
-  await page.goto(`${base}/app/dashboard`, { waitUntil: 'networkidle' });
-  await page.getByRole('heading', { name: 'Recommended Posts', level: 1 }).waitFor();
+  };
+  page.on('response', record);
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await ready();
   await page.waitForTimeout(500);
-  await context.close();
+  page.off('response', record);
   let raw = 0;
   let gz = 0;
   for (const body of scripts.values()) {
@@ -54,7 +45,71 @@ async function signInAndMeasureJs(profileDir) {
   return { files: scripts.size, rawKiB: Math.round(raw / 1024), gzipKiB: Math.round(gz / 1024) };
 }
 
-async function runLighthouse(profileDir, formFactor) {
+/**
+ * Gives the coach a calendar worth drawing: X connected through the sandbox's consent page, then
+ * `count` posts scheduled from the next hour on, 11 hours apart (about a month's worth).
+ */
+async function seedCalendarPosts(page, count) {
+  await page.goto(`${base}/app/settings?tab=social-platforms`);
+  await page.getByRole('button', { name: 'Add New Connection' }).click();
+  await page
+    .getByRole('dialog', { name: 'Choose a Network to Connect' })
+    .getByRole('button', { name: 'X', exact: true })
+    .click();
+  await page.getByRole('button', { name: 'Authorize app' }).click();
+  await page.getByRole('cell', { name: /casey_coach_fit/ }).waitFor();
+  const token = await page.evaluate(() => {
+    const bytes = Uint8Array.from(atob(localStorage.getItem('user') ?? ''), (c) => c.charCodeAt(0));
+    return JSON.parse(new TextDecoder().decode(bytes)).token;
+  });
+  const headers = { authorization: `Bearer ${token}` };
+  const connections = await (await page.request.get(`${base}/api/social/connections`, { headers })).json();
+  const x = connections.find((c) => c.network === 'x');
+  const first = Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 3_600_000;
+  for (let i = 0; i < count; i += 1) {
+    const res = await page.request.post(`${base}/api/posts`, {
+      headers,
+      data: {
+        body: `Workout tip ${i + 1}: keep your core braced through every rep.`,
+        connectionIds: [x.id],
+        scheduledAt: new Date(first + i * 11 * 3_600_000).toISOString(),
+        timeZone: 'UTC',
+      },
+    });
+    if (res.status() !== 201) throw new Error(`Creating a post answered ${res.status()}`);
+  }
+}
+
+/**
+ * Signs the coach in, then measures what a fresh load of the dashboard downloads; gives them a
+ * month of posts and measures the calendar the same way.
+ */
+async function signInAndMeasureJs(profileDir, calendarPosts) {
+  const context = await chromium.launchPersistentContext(profileDir, {
+    executablePath: '/usr/bin/chromium',
+    args: flags,
+  });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto(`${base}/`);
+    await page.getByLabel('Email').fill('coach@example.com');
+    await page.getByLabel('Password').fill('fitpost');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/app\/(dashboard|settings\/welcome)/);
+    const dashboard = await downloadedScripts(page, `${base}/app/dashboard`, () =>
+      page.getByRole('heading', { name: 'Recommended Posts', level: 1 }).waitFor(),
+    );
+    await seedCalendarPosts(page, calendarPosts);
+    const calendar = await downloadedScripts(page, `${base}/app/calendar`, () =>
+      page.getByRole('button', { name: /Workout tip 1:/ }).waitFor(),
+    );
+    return { dashboard, calendar };
+  } finally {
+    await context.close();
+  }
+}
+
+async function runLighthouse(profileDir, formFactor, route) {
   const chrome = await chromeLauncher.launch({
     chromePath: '/usr/bin/chromium',
     userDataDir: profileDir,
@@ -69,7 +124,7 @@ async function runLighthouse(profileDir, formFactor) {
       disableStorageReset: true,
     };
     const result = await lighthouse(
-      `${base}/app/dashboard`,
+      `${base}${route}`,
       options,
       formFactor === 'desktop' ? desktopConfig : undefined,
     );
@@ -106,16 +161,28 @@ export async function benchWeb() {
       LOG_LEVEL: 'warn',
     });
     await waitHealthy(`http://127.0.0.1:${port}/api/health`);
-    const js = await signInAndMeasureJs(profileDir);
-    const mobile = await runLighthouse(profileDir, 'mobile');
-    const desktop = await runLighthouse(profileDir, 'desktop');
+    const calendarPosts = 60;
+    const js = await signInAndMeasureJs(profileDir, calendarPosts);
+    const mobile = await runLighthouse(profileDir, 'mobile', '/app/dashboard');
+    const desktop = await runLighthouse(profileDir, 'desktop', '/app/dashboard');
+    const calendarMobile = await runLighthouse(profileDir, 'mobile', '/app/calendar');
+    const calendarDesktop = await runLighthouse(profileDir, 'desktop', '/app/calendar');
+    const row = (label, r) =>
+      `| ${label} | ${r.performance} | ${r.accessibility} | ${r.fcp} | ${r.lcp} | ${r.tbt} |`;
     return [
-      `Initial JavaScript of the signed-in dashboard: ${js.files} files, ${js.rawKiB} KiB raw, **${js.gzipKiB} KiB gzip** (goal ≤ 250 KB).`,
+      `Initial JavaScript of the signed-in dashboard: ${js.dashboard.files} files, ${js.dashboard.rawKiB} KiB raw, **${js.dashboard.gzipKiB} KiB gzip** (goal ≤ 250 KB).`,
       '',
       '| Lighthouse (dashboard) | performance | accessibility | FCP | LCP | TBT |',
       '| --- | --- | --- | --- | --- | --- |',
-      `| mobile (simulated 4G, 4× CPU slowdown) | ${mobile.performance} | ${mobile.accessibility} | ${mobile.fcp} | ${mobile.lcp} | ${mobile.tbt} |`,
-      `| desktop | ${desktop.performance} | ${desktop.accessibility} | ${desktop.fcp} | ${desktop.lcp} | ${desktop.tbt} |`,
+      row('mobile (simulated 4G, 4× CPU slowdown)', mobile),
+      row('desktop', desktop),
+      '',
+      `JavaScript of a fresh load of the calendar with ${calendarPosts} posts (shell and route): ${js.calendar.files} files, ${js.calendar.rawKiB} KiB raw, **${js.calendar.gzipKiB} KiB gzip**.`,
+      '',
+      `| Lighthouse (calendar, ${calendarPosts} posts) | performance | accessibility | FCP | LCP | TBT |`,
+      '| --- | --- | --- | --- | --- | --- |',
+      row('mobile (simulated 4G, 4× CPU slowdown)', calendarMobile),
+      row('desktop', calendarDesktop),
     ].join('\n');
   } finally {
     if (server) await stop(server);

@@ -124,8 +124,20 @@ export function PostsCalendar({
         height="auto"
         dayMaxEvents
         nowIndicator
+        allDaySlot={false}
         events={events}
         eventDisplay="block"
+        // Targets of at least 24 × 24 px (WCAG 2.2 target size): the day links and the events.
+        // In the week's time grid an event is a tall box: let its words wrap there.
+        eventClass={(info) =>
+          info.view.type === calendarViews.week
+            ? 'calendar-event-target calendar-event-wrap'
+            : 'calendar-event-target'
+        }
+        moreLinkClass="calendar-event-target"
+        dayCellTopInnerClass="calendar-day-link"
+        // The button reads "Today"; its name must contain that word (label in name).
+        todayHint={(_unitText, unit) => `Today (this ${unit})`}
         eventContent={renderEvent}
         eventInteractive
         editable

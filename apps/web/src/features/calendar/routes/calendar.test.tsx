@@ -298,4 +298,33 @@ describe('/app/calendar', () => {
     expect(reschedules).toEqual([{ id: beforeDst.id, body: { scheduledAt: '2026-03-09T14:00:00.000Z' } }]);
     await waitFor(async () => expect((await findEvent('Saturday stretch')).day).toBe('2026-03-09'));
   });
+
+  it("shows the server's reason when it refuses a move, and leaves the post where it was", async () => {
+    setNow('2026-03-05T12:00:00Z');
+    calendarApi();
+    server.use(
+      http.post('/api/posts/:id/reschedule', () =>
+        HttpResponse.json({ error: { code: 'conflict', message: refusals.publishing } }, { status: 409 }),
+      ),
+    );
+    const { user } = renderCalendar('/app/calendar?view=month&date=2026-03-01', newYorker);
+
+    await user.click((await findEvent('Saturday stretch')).event);
+    const dialog = await findDialog('Post details');
+    const day = within(dialog).getByLabelText('Day');
+    await user.clear(day);
+    await user.type(day, '2026-03-10');
+    await user.click(within(dialog).getByRole('button', { name: 'Move Post' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(refusals.publishing);
+    expect((await findEvent('Saturday stretch')).day).toBe('2026-03-07');
+  });
+
+  it('keeps the view and the period in the address, so a reload comes back to them', async () => {
+    setNow('2026-03-05T12:00:00Z');
+    const { ranges } = calendarApi();
+    const { router } = renderCalendar('/app/calendar', newYorker);
+
+    await waitFor(() => expect(router.state.location.search).toBe('?view=month&date=2026-03-01'));
+    expect(ranges[0]).toEqual({ from: '2026-03-01T00:00:00-05:00', to: '2026-04-12T00:00:00-04:00' });
+  });
 });

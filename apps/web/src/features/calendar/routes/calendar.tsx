@@ -1,14 +1,13 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { calendarLimits } from '@fitpost/contract';
 import { Alert, Button, message } from 'antd';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { errorText } from '@/lib/api-client';
 import { useStoredUser } from '@/lib/session';
 import { formatZoned, memberTimeZone, zoneLabel } from '@/lib/zoned-time';
 import { useCalendarPosts } from '../api/get-calendar-posts';
-import type { CalendarRange } from '../api/query-keys';
 import { useReschedulePost } from '../api/reschedule-post';
 import { isPastDay, postEntries, rescheduleRefusal, type CalendarEntry } from '../calendar-entries';
 import { CalendarLegend } from '../components/calendar-legend';
@@ -38,20 +37,19 @@ export function CalendarRoute() {
       date: date && dayPattern.test(date) ? date : undefined,
     };
   });
-  const [range, setRange] = useState<CalendarRange | null>(null);
+  const [place, setPlace] = useState<CalendarPlace | null>(null);
   const [day, setDay] = useState<string | null>(null);
   const [chosen, setChosen] = useState<CalendarEntry | null>(null);
   const [messageApi, messageHolder] = message.useMessage();
-  const posts = useCalendarPosts(range);
+  const posts = useCalendarPosts(place?.range ?? null);
   const reschedule = useReschedulePost();
   const entries = useMemo(() => postEntries(posts.data?.items ?? []), [posts.data]);
 
-  function handlePlaceChange(place: CalendarPlace) {
-    setRange(place.range);
-    if (params.get('view') !== place.view || params.get('date') !== place.date) {
-      setParams({ view: place.view, date: place.date }, { replace: true });
-    }
-  }
+  // FullCalendar reports its place while it mounts, before the router may navigate; follow after.
+  useEffect(() => {
+    if (!place || (params.get('view') === place.view && params.get('date') === place.date)) return;
+    setParams({ view: place.view, date: place.date }, { replace: true });
+  }, [place, params, setParams]);
 
   function handleDayChosen(chosenDay: string) {
     if (isPastDay(chosenDay, timeZone)) {
@@ -134,7 +132,7 @@ export function CalendarRoute() {
           initialView={initial.view}
           initialDate={initial.date}
           entries={entries}
-          onPlaceChange={handlePlaceChange}
+          onPlaceChange={setPlace}
           onDayChosen={handleDayChosen}
           onEntryChosen={setChosen}
           onEntryMoved={handleEntryMoved}
