@@ -23,12 +23,26 @@ export function isInProgress(detail: AutoPostDetail | undefined, now = Date.now(
   return detail.progress.byNetwork.some((n) => n.pending > 0);
 }
 
-/** The Auto-Post for the form and the progress view; `live` polls every 2 s while it is in progress. */
+/** The longest a live view waits before looking again at an Auto-Post that is not due yet. */
+const idleCheckMs = 60_000;
+
+/**
+ * When a live view asks again: every 2 s while it is in progress; for one not yet due, at its time
+ * (at most a minute away, so an edit made elsewhere shows too); never once it is over.
+ */
+export function nextCheckMs(detail: AutoPostDetail | undefined, now = Date.now()): number | false {
+  if (!detail) return false;
+  if (isInProgress(detail, now)) return progressPollMs;
+  if (detail.status !== 'scheduled') return false;
+  return Math.min(Math.max(Date.parse(detail.scheduledAt) - now, progressPollMs), idleCheckMs);
+}
+
+/** The Auto-Post for the form and the progress view; `live` keeps it fresh (see `nextCheckMs`). */
 export function useAutoPost(id: string | undefined, options: { live?: boolean } = {}) {
   return useQuery({
     queryKey: autoPostKeys.detail(id ?? ''),
     queryFn: ({ signal }) => getAutoPost(id ?? '', signal),
     enabled: id !== undefined,
-    refetchInterval: (query) => (options.live && isInProgress(query.state.data) ? progressPollMs : false),
+    refetchInterval: (query) => (options.live ? nextCheckMs(query.state.data) : false),
   });
 }

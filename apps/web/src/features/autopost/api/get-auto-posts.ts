@@ -8,19 +8,28 @@ export function getAutoPosts(from: string, signal?: AbortSignal): Promise<AutoPo
   return apiRequest('/api/autoposts', { query: { from }, schema: autoPostList, signal });
 }
 
-/** True while one of them is publishing or due: the list then refreshes itself. */
-function isBusy(list: AutoPost[] | undefined): boolean {
-  const now = Date.now();
-  return (list ?? []).some(
-    (item) =>
-      item.status === 'fanning_out' || (item.status === 'scheduled' && Date.parse(item.scheduledAt) <= now),
-  );
+const busyCheckMs = 5000;
+const idleCheckMs = 60_000;
+
+/**
+ * When the list asks again: every 5 s while one of them publishes (or is due), else when the next
+ * one is due (at most a minute away), so statuses change on screen as Auto-Posts start.
+ */
+export function nextListCheckMs(list: AutoPost[] | undefined, now = Date.now()): number | false {
+  let next: number | false = false;
+  for (const item of list ?? []) {
+    if (item.status === 'fanning_out') return busyCheckMs;
+    if (item.status !== 'scheduled') continue;
+    const due = Math.min(Math.max(Date.parse(item.scheduledAt) - now, busyCheckMs), idleCheckMs);
+    next = next === false ? due : Math.min(next, due);
+  }
+  return next;
 }
 
 export function useAutoPosts(from: string) {
   return useQuery({
     queryKey: autoPostKeys.list(from),
     queryFn: ({ signal }) => getAutoPosts(from, signal),
-    refetchInterval: (query) => (isBusy(query.state.data) ? 5000 : false),
+    refetchInterval: (query) => nextListCheckMs(query.state.data),
   });
 }

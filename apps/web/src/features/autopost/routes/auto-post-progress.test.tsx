@@ -89,7 +89,23 @@ describe('Auto-Post progress', () => {
     expect(calls).toBe(asked);
   });
 
-  it('before its time: nothing sent yet, Edit and Cancel offered, no polling', async () => {
+  it('looks again when an Auto-Post falls due, and shows its fan-out start', async () => {
+    const soon = makeDetail({ scheduledAt: new Date(Date.now() + 500).toISOString() });
+    let calls = 0;
+    server.use(
+      http.get(`/api/autoposts/${autoPostId}`, () => {
+        calls += 1;
+        return HttpResponse.json(calls === 1 ? soon : { ...running, id: autoPostId });
+      }),
+    );
+    open();
+
+    expect(await screen.findByText('Scheduled')).toBeInTheDocument();
+    expect(await screen.findByText('Publishing', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(figure('Members reached')).toBe('1,200');
+  });
+
+  it('before its time: nothing sent yet, Edit and Cancel offered', async () => {
     let calls = 0;
     let cancelled = 0;
     server.use(
