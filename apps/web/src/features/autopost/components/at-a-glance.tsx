@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useStoredUser } from '@/lib/session';
-import { memberTimeZone, startOfZonedDay, toWallTime } from '@/lib/zoned-time';
 import { useAutoPostSettings } from '../api/get-settings';
 import { usePostTotal } from '../api/get-post-total';
+import { memberZone, startOfMonthIn } from '../model/member-time';
 
 const format = (n: number) => n.toLocaleString('en-US');
 
@@ -25,16 +25,10 @@ function Figure({
   );
 }
 
-/** The first instant of the member's current month, in their time zone. */
-function startOfMonth(zone: string, now: number): string {
-  const today = toWallTime(now, zone).date;
-  return startOfZonedDay(`${today.slice(0, 7)}-01`, zone);
-}
-
 /** At a Glance: scheduled posts, posted this month, connected accounts, and Auto-Post on or off. */
 export function AtAGlance() {
-  const zone = memberTimeZone(useStoredUser());
-  const [monthStart] = useState(() => startOfMonth(zone, Date.now()));
+  const zone = memberZone(useStoredUser());
+  const [monthStart] = useState(() => startOfMonthIn(zone, Date.now()));
   const scheduled = usePostTotal({ status: ['scheduled', 'publishing'] });
   const posted = usePostTotal({ status: ['posted', 'partly_posted'], from: monthStart });
   const settings = useAutoPostSettings();

@@ -1,19 +1,23 @@
 import { networkNames, type AutoPostChoice, type MemberAutoPost } from '@fitpost/contract';
-import { Alert, Button, Skeleton, Tag, message } from 'antd';
+import { Button } from 'antd';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { PageLoader } from '@/components/page-loader';
 import { errorText } from '@/lib/api-client';
 import { useStoredUser } from '@/lib/session';
-import { formatZoned, memberTimeZone } from '@/lib/zoned-time';
 import { useUpcomingAutoPosts } from '../api/get-upcoming';
 import { useSetAutoPostChoice } from '../api/set-choice';
 import { excerpt } from '../model/excerpt';
+import { formatInZone, memberZone } from '../model/member-time';
 import { NetworkIcon } from './network-icon';
 import '../autopost.css';
 
-const choiceTags: Record<AutoPostChoice, { text: string; className?: string; color?: string }> = {
-  auto: { text: 'Auto-Post', color: 'blue' },
-  skip: { text: 'Skipped' },
-  custom: { text: 'Custom Post', className: 'tag-success' },
+// Plain markup rather than antd's Tag, Alert, Skeleton and message: this panel loads with the
+// dashboard, whose JavaScript has a budget.
+const choiceLabels: Record<AutoPostChoice, string> = {
+  auto: 'Auto-Post',
+  skip: 'Skipped',
+  custom: 'Custom Post',
 };
 
 /** Where one occurrence goes, in words, for this member and their choice. */
@@ -51,42 +55,42 @@ function Destination({ item }: { item: MemberAutoPost }) {
  */
 export function RecommendedAutoPosts() {
   const navigate = useNavigate();
-  const zone = memberTimeZone(useStoredUser());
+  const zone = memberZone(useStoredUser());
   const upcoming = useUpcomingAutoPosts();
   const choose = useSetAutoPostChoice();
-  const [messageApi, messageHolder] = message.useMessage();
+  const [note, setNote] = useState<{ id: string; text: string; failed: boolean } | null>(null);
 
   function handleChoice(item: MemberAutoPost, choice: AutoPostChoice) {
+    setNote(null);
     choose.mutate(
       { id: item.id, choice },
       {
         onSuccess: (result) => {
           if (choice === 'custom' && result.customPostId) {
             void navigate(`/app/posts/post?id=${result.customPostId}`);
-          } else {
-            void messageApi.success(
-              choice === 'skip'
-                ? 'Skipped: this one will not be posted for you.'
-                : 'It will be auto-posted for you.',
-            );
+            return;
           }
+          const text =
+            choice === 'skip'
+              ? 'Skipped: this one will not be posted for you.'
+              : 'It will be auto-posted for you.';
+          setNote({ id: item.id, text, failed: false });
         },
-        onError: (error) => void messageApi.error(errorText(error)),
+        onError: (error) => setNote({ id: item.id, text: errorText(error), failed: true }),
       },
     );
   }
 
   let body;
-  if (upcoming.isPending) body = <Skeleton active paragraph={{ rows: 3 }} />;
+  if (upcoming.isPending) body = <PageLoader label="Loading upcoming Auto-Posts…" />;
   else if (upcoming.isError) {
     body = (
-      <Alert
-        type="error"
-        showIcon
-        title="Upcoming Auto-Posts could not be loaded."
-        description={errorText(upcoming.error)}
-        action={<Button onClick={() => void upcoming.refetch()}>Try Again</Button>}
-      />
+      <div className="autopost-load-error" role="alert">
+        <p>
+          <strong>Upcoming Auto-Posts could not be loaded.</strong> {errorText(upcoming.error)}
+        </p>
+        <Button onClick={() => void upcoming.refetch()}>Try Again</Button>
+      </div>
     );
   } else if (upcoming.data.length === 0) {
     body = (
@@ -121,10 +125,10 @@ export function RecommendedAutoPosts() {
                 {item.mediaUrl ? <img src={item.mediaUrl} alt="" className="autopost-thumb" /> : null}
                 <div className="autopost-occurrence-body">
                   <h3 id={titleId} className="autopost-occurrence-title">
-                    {formatZoned(item.scheduledAt, zone)}{' '}
-                    <Tag color={choiceTags[item.choice].color} className={choiceTags[item.choice].className}>
-                      {choiceTags[item.choice].text}
-                    </Tag>
+                    {formatInZone(item.scheduledAt, zone)}{' '}
+                    <span className={`autopost-choice autopost-choice-${item.choice}`}>
+                      {choiceLabels[item.choice]}
+                    </span>
                   </h3>
                   <p className="autopost-occurrence-text">{excerpt(item.body, 200)}</p>
                   <Destination item={item} />
@@ -147,6 +151,11 @@ export function RecommendedAutoPosts() {
                   ) : (
                     <p className="muted">Publishing now.</p>
                   )}
+                  {note?.id === item.id && note.failed ? (
+                    <p className="autopost-error" role="alert">
+                      {note.text}
+                    </p>
+                  ) : null}
                 </div>
               </article>
             </li>
@@ -158,7 +167,9 @@ export function RecommendedAutoPosts() {
 
   return (
     <section className="panel autopost-recommended" aria-labelledby="upcoming-member-autoposts-title">
-      {messageHolder}
+      <p className="visually-hidden" role="status">
+        {note && !note.failed ? note.text : ''}
+      </p>
       <h2 id="upcoming-member-autoposts-title" className="card-title">
         Upcoming Auto-Posts
       </h2>
