@@ -9,6 +9,7 @@ const parts = {
   api: async () => (await import('./api.mjs')).benchApi(),
   publish: async () => (await import('./publish.mjs')).benchPublish(),
   library: async () => (await import('./library.mjs')).benchLibrary(),
+  calendar: async () => (await import('./calendar.mjs')).benchCalendar(),
 };
 const cpu = os.cpus();
 console.log(

@@ -76,6 +76,11 @@ const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
 /** The first `length` characters as a reader counts them (an emoji is one), with an ellipsis if cut. */
 export function excerpt(body: string, length: number): string {
   const text = body.replace(/\s+/g, ' ').trim();
+  // No text has more characters than UTF-16 units, and printable ASCII is one unit per character:
+  // only the rest needs the (slow) grapheme segmenter.
+  if (text.length <= length) return text;
+  const head = text.slice(0, length + 1);
+  if (/^[\x20-\x7e]*$/.test(head)) return `${head.slice(0, length).trimEnd()}…`;
   const parts: string[] = [];
   for (const { segment } of graphemes.segment(text)) {
     if (parts.length === length) return `${parts.join('').trimEnd()}…`;

@@ -48,33 +48,42 @@ export async function listPosts(db: Db, actor: Actor, q: SearchQuery) {
     q.order === 'asc'
       ? sql`${matching.scheduledAt} asc nulls last`
       : sql`${matching.scheduledAt} desc nulls last`;
-  const [page, [total]] = await Promise.all([
-    db
-      .select({ id: matching.id })
-      .from(matching)
-      .where(statusFilter)
-      .orderBy(byTime, desc(matching.createdAt), asc(matching.id))
-      .limit(q.pagesize)
-      .offset((q.page - 1) * q.pagesize),
-    db.select({ n: count() }).from(matching).where(statusFilter),
-  ]);
+  // The total rides along with the page (one pass over the member's posts); only a page past the
+  // end, which has no rows to carry it, needs a count of its own.
+  const page = await db
+    .select({ id: matching.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(matching)
+    .where(statusFilter)
+    .orderBy(byTime, desc(matching.createdAt), asc(matching.id))
+    .limit(q.pagesize)
+    .offset((q.page - 1) * q.pagesize);
+  let total = page[0]?.total ?? 0;
+  if (page.length === 0 && q.page > 1) {
+    const [counted] = await db.select({ n: count() }).from(matching).where(statusFilter);
+    total = counted?.n ?? 0;
+  }
   const items = await loadPosts(
     db,
     page.map((p) => p.id),
   );
-  return { items, total: total?.n ?? 0, page: q.page, pageSize: q.pagesize };
+  return { items, total, page: q.page, pageSize: q.pagesize };
 }
+
+/**
+ * Targets of these posts, with the ids as one array parameter: a month view names a few hundred
+ * posts, and one parameter keeps both building the statement and planning it cheap.
+ */
+const anyOf = (postIds: string[]) => sql`${postTargets.postId} = any(${sql.param(postIds)}::uuid[])`;
 
 /** Posts with their targets, in the order of `ids`. */
 async function loadPosts(db: Db, ids: string[]) {
   if (ids.length === 0) return [];
   const [rows, targets] = await Promise.all([
-    db.select().from(posts).where(inArray(posts.id, ids)),
     db
       .select()
-      .from(postTargets)
-      .where(inArray(postTargets.postId, ids))
-      .orderBy(postTargets.network, postTargets.id),
+      .from(posts)
+      .where(sql`${posts.id} = any(${sql.param(ids)}::uuid[])`),
+    db.select().from(postTargets).where(anyOf(ids)).orderBy(postTargets.network, postTargets.id),
   ]);
   const byId = new Map(rows.map((p) => [p.id, p]));
   const byPost = Map.groupBy(targets, (t) => t.postId);
@@ -124,12 +133,7 @@ export async function calendarPosts(
           remoteUrl: postTargets.remoteUrl,
         })
         .from(postTargets)
-        .where(
-          inArray(
-            postTargets.postId,
-            shown.map((p) => p.id),
-          ),
-        )
+        .where(anyOf(shown.map((p) => p.id)))
         .orderBy(postTargets.network, postTargets.id)
     : [];
   const byPost = Map.groupBy(targets, (t) => t.postId);
