@@ -117,6 +117,9 @@ export const autoPostIdParams = z.object({ id: z.uuid() });
 export const autoPostChoice = z.enum(['auto', 'skip', 'custom']);
 export type AutoPostChoice = z.infer<typeof autoPostChoice>;
 export const autoPostChoiceBody = z.object({ choice: autoPostChoice });
+/** PUT /api/autoposts/{id}/choice answers with the choice in force and the member's own post, if any. */
+export const autoPostChoiceResult = z.object({ choice: autoPostChoice, customPostId: z.uuid().nullable() });
+export type AutoPostChoiceResult = z.infer<typeof autoPostChoiceResult>;
 
 /** GET /api/autoposts/upcoming: what this member will receive, on which of their accounts. */
 export const memberAutoPost = autoPost

@@ -64,6 +64,12 @@ describe('Auto-Post API for admins', () => {
       [{ ...valid(), xVariants: ['Same', 'Same'] }, autoPostMessages.duplicateVariants],
       [{ ...valid(), scheduledAt: new Date(Date.now() - 3_600_000).toISOString() }, autoPostMessages.past],
       [{ ...valid(), networks: ['myspace'] }, ''],
+      [{ ...valid(), body: 'x'.repeat(281) }, 'X allows 280 characters; this post has 281.'],
+      // X counts every link as 23 characters and sends the link with the caption.
+      [
+        { ...valid(), xVariants: ['y'.repeat(260)], link: 'https://example.com/a-very-long-path' },
+        'X allows 280 characters; this post has 284.',
+      ],
       [{ ...valid(), xSpreadMinutes: -5 }, ''],
     ];
     for (const [payload, message] of cases) {

@@ -1,6 +1,7 @@
 import {
   autoPost,
   autoPostChoiceBody,
+  autoPostChoiceResult,
   autoPostDetail,
   autoPostIdParams,
   autoPostList,
@@ -13,7 +14,6 @@ import {
 } from '@fitpost/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { actorOf } from '../../http/plugins/auth.js';
 import { presentAutoPost, presentAutoPostDetail, presentMemberAutoPost } from './presenter.js';
 import * as service from './service.js';
@@ -160,10 +160,7 @@ export function autoPostRoutes(app: FastifyInstance, deps: service.AutoPostDeps)
         summary: 'My choice for this occurrence: auto, skip or custom (my own post)',
         params: autoPostIdParams,
         body: autoPostChoiceBody,
-        response: {
-          200: z.object({ choice: autoPostChoiceBody.shape.choice, customPostId: z.uuid().nullable() }),
-          ...errors,
-        },
+        response: { 200: autoPostChoiceResult, ...errors },
       },
     },
     (req) => service.chooseForOccurrence(deps, actorOf(req), req.params.id, req.body.choice),

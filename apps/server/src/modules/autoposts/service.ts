@@ -1,3 +1,4 @@
+import { textProblem } from '@fitpost/contract/platform-rules';
 import {
   autoPostMessages,
   type AutoPostChoice,
@@ -82,6 +83,16 @@ async function validate(deps: AutoPostDeps, actor: Actor, input: Upsert) {
       );
     if (!content) throw new AppError('validation', 'Choose content from the portal’s library.');
   }
+  // Each member's post must fit every network it goes to, counted as the network counts.
+  const withLink = (text: string) => [text, input.link].filter(Boolean).join(' ');
+  const problems = input.networks.flatMap((network) => {
+    const texts = network === 'x' && input.xVariants.length > 0 ? input.xVariants : [input.body];
+    return texts.flatMap((text) => {
+      const problem = textProblem(network, withLink(text), Boolean(input.mediaId));
+      return problem ? [texts.length > 1 ? `“${text.slice(0, 40)}”: ${problem}` : problem] : [];
+    });
+  });
+  if (problems.length > 0) throw new AppError('validation', [...new Set(problems)].join('\n'));
   return when;
 }
 
