@@ -136,6 +136,8 @@ export function PostsCalendar({
         }
         moreLinkClass="calendar-event-target"
         dayCellTopInnerClass="calendar-day-link"
+        // Weeks tall enough for a day's first post or its "+N more" link, even on a phone.
+        dayRowClass="calendar-week-row"
         // The button reads "Today"; its name must contain that word (label in name).
         todayHint={(_unitText, unit) => `Today (this ${unit})`}
         eventContent={renderEvent}
