@@ -6,8 +6,12 @@ import { adminUser, meHandler, noAutoPostsHandlers, noPostsHandler, memberUser }
 import { renderApp } from '@/test/render-app';
 import { server } from '@/test/setup';
 
-// The dashboard lists the member's next posts and Auto-Posts; these tests are not about them.
-beforeEach(() => server.use(noPostsHandler, ...noAutoPostsHandlers));
+// The dashboard lists the member's next posts and Auto-Posts, the calendar draws posts and Auto-Posts;
+// these tests are not about them.
+const noCalendarPostsHandler = http.get('/api/posts/calendar', () =>
+  HttpResponse.json({ items: [], truncated: false }),
+);
+beforeEach(() => server.use(noPostsHandler, noCalendarPostsHandler, ...noAutoPostsHandlers));
 
 /** The library's screens (Browse Library, My Favorites) with nothing in them. */
 const emptyPage = { items: [], total: 0, page: 1, pageSize: 24 };

@@ -1,6 +1,11 @@
-import type { CalendarPost, TargetStatus } from '@fitpost/contract';
+import type { CalendarPost, MemberAutoPost, TargetStatus } from '@fitpost/contract';
 import { describe, expect, it } from 'vitest';
 import {
+  autoPostEntries,
+  autoPostLooks,
+  autoPostNetworks,
+  autoPostTitle,
+  entryKey,
   networkList,
   postEntries,
   postTitle,
@@ -125,5 +130,114 @@ describe('calendar entries', () => {
       });
       expect(rescheduleRefusal(partly, new Date('2026-03-10T12:00:00Z'), now)).toBeNull();
     });
+  });
+});
+
+function makeAutoPost(overrides: Partial<MemberAutoPost> = {}): MemberAutoPost {
+  return {
+    id: 'a1a1a1a1-1111-4111-8111-111111111111',
+    contentId: null,
+    body: 'Box jumps\n\nbuild power',
+    mediaUrl: null,
+    link: null,
+    scheduledAt: '2026-03-12T14:00:00.000Z',
+    timeZone: 'America/New_York',
+    status: 'scheduled',
+    accounts: [
+      { connectionId: 'f5f5f5f5-5555-4555-8555-555555555555', network: 'linkedin', accountName: 'Zoë' },
+      { connectionId: 'a6a6a6a6-6666-4666-8666-666666666666', network: 'x', accountName: '@zoe' },
+    ],
+    choice: 'auto',
+    customPostId: null,
+    ...overrides,
+  };
+}
+
+/** WCAG contrast ratio of two colours. */
+function contrast(a: string, b: string): number {
+  const lighter = Math.max(1.05 / contrastWithWhite(a), 1.05 / contrastWithWhite(b));
+  const darker = Math.min(1.05 / contrastWithWhite(a), 1.05 / contrastWithWhite(b));
+  return lighter / darker;
+}
+
+describe('Auto-Post entries', () => {
+  it('maps an Auto-Post to an event of its own look that cannot be dragged', () => {
+    const autoPost = makeAutoPost();
+    expect(toCalendarEvent({ kind: 'autoPost', autoPost })).toMatchObject({
+      id: `autopost-${autoPost.id}`,
+      title: 'Box jumps build power',
+      start: '2026-03-12T14:00:00.000Z',
+      allDay: false,
+      color: autoPostLooks.auto.color,
+      contrastColor: autoPostLooks.auto.textColor,
+      editable: false,
+      className: 'calendar-autopost',
+    });
+    expect(autoPostNetworks(autoPost)).toEqual(['x', 'linkedin']);
+    const skipped = toCalendarEvent({
+      kind: 'autoPost',
+      autoPost: makeAutoPost({ choice: 'skip', accounts: [] }),
+    });
+    expect(skipped).toMatchObject({
+      color: autoPostLooks.skip.color,
+      contrastColor: autoPostLooks.skip.textColor,
+      editable: false,
+      className: 'calendar-autopost calendar-autopost-skipped',
+    });
+  });
+
+  it('keeps both looks readable (AA) and apart from every post status', () => {
+    for (const look of Object.values(autoPostLooks)) {
+      expect(contrast(look.color, look.textColor)).toBeGreaterThanOrEqual(4.5);
+      expect(Object.values(statusLooks).map((s) => s.color)).not.toContain(look.color);
+    }
+  });
+
+  it('titles an Auto-Post by its words (whole characters), or says it is an image', () => {
+    expect(autoPostTitle({ body: `${'💪'.repeat(130)}`, mediaUrl: null })).toBe(`${'💪'.repeat(119)}…`);
+    expect(autoPostTitle({ body: '  ', mediaUrl: 'https://cdn.example.org/a.png' })).toBe('Image post');
+  });
+
+  it("shows what comes to the member and what they skipped; leaves out customised ones, ones reaching none of their accounts, and one whose fan-out made the member's post", () => {
+    const coming = makeAutoPost();
+    const skipped = makeAutoPost({
+      id: 'b2b2b2b2-2222-4222-8222-222222222222',
+      choice: 'skip',
+      accounts: [],
+    });
+    const customised = makeAutoPost({
+      id: 'c3c3c3c3-3333-4333-8333-333333333333',
+      choice: 'custom',
+      accounts: [],
+      customPostId: '0b8e2a55-5d41-4a1f-9b55-1f6e2c3d4a5b',
+    });
+    const notOptedIn = makeAutoPost({ id: 'd4d4d4d4-4444-4444-8444-444444444444', accounts: [] });
+    const sending = makeAutoPost({
+      id: 'e5e5e5e5-5555-4555-8555-555555555555',
+      status: 'fanning_out',
+      scheduledAt: '2026-03-09T14:00:00.000Z',
+    });
+    const sendingNotYetHere = makeAutoPost({
+      id: 'f6f6f6f6-6666-4666-8666-666666666666',
+      status: 'fanning_out',
+      scheduledAt: '2026-03-09T15:00:00.000Z',
+    });
+    // The fan-out's post for this member, at the Auto-Post's instant (written with another offset).
+    const made = makePost({ scheduledAt: '2026-03-09T10:00:00-04:00' });
+
+    const entries = autoPostEntries(
+      [coming, skipped, customised, notOptedIn, sending, sendingNotYetHere],
+      [made],
+    );
+    expect(entries.map((entry) => (entry.kind === 'autoPost' ? entry.autoPost.id : entry.post.id))).toEqual([
+      coming.id,
+      skipped.id,
+      sendingNotYetHere.id,
+    ]);
+    expect(entries.map(entryKey)).toEqual([
+      `autopost-${coming.id}`,
+      `autopost-${skipped.id}`,
+      `autopost-${sendingNotYetHere.id}`,
+    ]);
   });
 });

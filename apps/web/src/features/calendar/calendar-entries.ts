@@ -1,6 +1,7 @@
 import {
   postStatus,
   type CalendarPost,
+  type MemberAutoPost,
   type Network,
   type PostStatus,
   type TargetStatus,
@@ -8,13 +9,17 @@ import {
 import type { EventInput } from '@fullcalendar/react';
 import { toWallTime } from '@/lib/zoned-time';
 
+/** One of the member's own posts on the calendar. */
+export type PostEntry = { kind: 'post'; post: CalendarPost };
 /**
- * What the calendar draws. Today: the member's own posts. Extension point for issue 6: the portal's
- * upcoming Auto-Posts the member will receive join this union as `{ kind: 'autoPost', … }` (from
- * their own endpoint), are mapped by `toCalendarEvent` like posts, and their details offer
- * 'Auto-Post' (keep it automatic) and 'Custom Post' (make this occurrence the member's own post).
+ * One of the portal's upcoming Auto-Posts this member will receive (or skipped). Its details offer
+ * 'Auto-Post' (keep it automatic), 'Custom Post' (make this occurrence the member's own post) and
+ * 'Skip this one'; it cannot be dragged, since its time is the organisation's.
  */
-export type CalendarEntry = { kind: 'post'; post: CalendarPost };
+export type AutoPostEntry = { kind: 'autoPost'; autoPost: MemberAutoPost };
+
+/** What the calendar draws: the member's own posts and the Auto-Posts coming to them. */
+export type CalendarEntry = PostEntry | AutoPostEntry;
 
 /** How a status looks: its words and a colour white text reads on (≥ 4.5:1, WCAG AA). */
 export interface StatusLook {
@@ -42,11 +47,21 @@ export const networkNames: Record<Network, string> = {
   instagram: 'Instagram',
 };
 
+/** The distinct networks of some accounts, in a stable order. */
+function distinctNetworks(accounts: { network: Network }[]): Network[] {
+  const order: Network[] = ['x', 'linkedin', 'facebook', 'instagram'];
+  const used = new Set(accounts.map((account) => account.network));
+  return order.filter((network) => used.has(network));
+}
+
 /** The distinct networks a post goes to, in a stable order. */
 export function postNetworks(post: Pick<CalendarPost, 'targets'>): Network[] {
-  const order: Network[] = ['x', 'linkedin', 'facebook', 'instagram'];
-  const used = new Set(post.targets.map((target) => target.network));
-  return order.filter((network) => used.has(network));
+  return distinctNetworks(post.targets);
+}
+
+/** The distinct networks an Auto-Post goes to for this member (none once skipped). */
+export function autoPostNetworks(autoPost: Pick<MemberAutoPost, 'accounts'>): Network[] {
+  return distinctNetworks(autoPost.accounts);
 }
 
 /** "X and LinkedIn", "X, LinkedIn and Facebook", or "no network yet". */
@@ -62,6 +77,27 @@ export function postTitle(post: Pick<CalendarPost, 'excerpt' | 'hasMedia'>): str
   const text = post.excerpt.replace(/\s+/g, ' ').trim();
   if (text) return text;
   return post.hasMedia ? 'Image post' : 'Empty post';
+}
+
+/** An Auto-Post's opening words (whole characters, never half an emoji), or what it is with only a graphic. */
+export function autoPostTitle(autoPost: Pick<MemberAutoPost, 'body' | 'mediaUrl'>): string {
+  const chars = Array.from(autoPost.body.replace(/\s+/g, ' ').trim());
+  if (chars.length === 0) return autoPost.mediaUrl ? 'Image post' : 'Empty post';
+  return chars.length > 120 ? `${chars.slice(0, 119).join('')}…` : chars.join('');
+}
+
+/**
+ * How Auto-Posts look, apart from the member's posts: violet while they will be sent, and light grey
+ * with dark grey words (≥ 4.5:1) and a dashed edge once the member skipped one.
+ */
+export const autoPostLooks = {
+  auto: { label: 'Auto-Post', color: '#6d28d9', textColor: '#ffffff' },
+  skip: { label: 'Skipped', color: '#f3f4f6', textColor: '#4b5563' },
+} as const;
+
+/** The look of an Auto-Post entry: its choice decides it. */
+export function autoPostLook(autoPost: Pick<MemberAutoPost, 'choice'>) {
+  return autoPost.choice === 'skip' ? autoPostLooks.skip : autoPostLooks.auto;
 }
 
 /** An instant's time of day in `zone`, as the product writes it: "9:05 AM". */
@@ -81,13 +117,37 @@ export interface CalendarEventProps {
   entry: CalendarEntry;
 }
 
-/** One calendar event for an entry, coloured by status. Times are instants; the calendar shows them in the member's zone. */
+/** The event id of an entry: posts and Auto-Posts are told apart even if their ids ever met. */
+export function entryKey(entry: CalendarEntry): string {
+  return entry.kind === 'post' ? entry.post.id : `autopost-${entry.autoPost.id}`;
+}
+
+/**
+ * One calendar event for an entry: a post coloured by status, an Auto-Post by its own look and never
+ * draggable. Times are instants; the calendar shows them in the member's zone.
+ */
 export function toCalendarEvent(entry: CalendarEntry): EventInput {
+  const props: CalendarEventProps = { entry };
+  if (entry.kind === 'autoPost') {
+    const { autoPost } = entry;
+    const look = autoPostLook(autoPost);
+    return {
+      id: entryKey(entry),
+      title: autoPostTitle(autoPost),
+      start: autoPost.scheduledAt,
+      allDay: false,
+      color: look.color,
+      contrastColor: look.textColor,
+      editable: false,
+      className:
+        autoPost.choice === 'skip' ? 'calendar-autopost calendar-autopost-skipped' : 'calendar-autopost',
+      extendedProps: props,
+    };
+  }
   const { post } = entry;
   const look = statusLooks[post.status];
-  const props: CalendarEventProps = { entry };
   return {
-    id: post.id,
+    id: entryKey(entry),
     title: postTitle(post),
     start: post.scheduledAt,
     allDay: false,
@@ -102,6 +162,24 @@ export function postEntries(posts: CalendarPost[]): CalendarEntry[] {
   return posts
     .filter((post) => !hiddenStatuses.has(post.status))
     .map((post): CalendarEntry => ({ kind: 'post', post }));
+}
+
+/**
+ * The Auto-Posts the calendar shows: those coming to the member's accounts, and those they skipped
+ * (muted, so they can change their mind). Left out: a customised occurrence (the member's own post
+ * already stands in its place), one that reaches none of their accounts (Auto-Post is off for them),
+ * and one whose fan-out has started once it has made the member's post (same instant), which then
+ * shows as a post.
+ */
+export function autoPostEntries(autoPosts: MemberAutoPost[], posts: CalendarPost[]): CalendarEntry[] {
+  const postInstants = new Set(posts.map((post) => Date.parse(post.scheduledAt)));
+  return autoPosts
+    .filter((autoPost) => {
+      if (autoPost.choice === 'custom') return false;
+      if (autoPost.choice === 'auto' && autoPost.accounts.length === 0) return false;
+      return !(autoPost.status === 'fanning_out' && postInstants.has(Date.parse(autoPost.scheduledAt)));
+    })
+    .map((autoPost): CalendarEntry => ({ kind: 'autoPost', autoPost }));
 }
 
 /** The statuses the calendar can show, for its legend. */

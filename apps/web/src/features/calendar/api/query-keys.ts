@@ -10,4 +10,6 @@ export const calendarKeys = {
   ranges: ['calendar', 'posts'] as const,
   range: (range: CalendarRange) => ['calendar', 'posts', range.from, range.to] as const,
   post: (postId: string) => ['calendar', 'post', postId] as const,
+  /** The portal's upcoming Auto-Posts for this member: one list, not per range (at most 100 come). */
+  autoPosts: ['calendar', 'autoposts'] as const,
 };

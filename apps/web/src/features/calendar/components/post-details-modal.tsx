@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { errorText } from '@/lib/api-client';
 import { formatZoned, zoneAbbreviation } from '@/lib/zoned-time';
 import { usePost } from '../api/get-post';
-import { networkNames, postTitle, statusLooks, type CalendarEntry } from '../calendar-entries';
+import { networkNames, postTitle, statusLooks, type PostEntry } from '../calendar-entries';
 import { NetworkIcons } from './network-icons';
 import { RescheduleForm } from './reschedule-form';
 import { StatusIcon } from './status-icon';
@@ -25,7 +25,7 @@ function isEditable(post: Pick<CalendarPost, 'status'>): boolean {
 }
 
 interface PostDetailsModalProps {
-  entry: CalendarEntry | null;
+  entry: PostEntry | null;
   timeZone: string;
   onClose: () => void;
   /** The post was moved to `when` (from the form here, the keyboard's way to do what a drag does). */

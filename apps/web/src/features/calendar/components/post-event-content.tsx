@@ -4,7 +4,7 @@ import {
   postNetworks,
   postTitle,
   statusLooks,
-  type CalendarEntry,
+  type PostEntry,
 } from '../calendar-entries';
 import { NetworkIcons } from './network-icons';
 import { StatusIcon } from './status-icon';
@@ -13,7 +13,7 @@ import { StatusIcon } from './status-icon';
  * One post on the calendar: time, status icon, network logos and its opening words. Screen readers
  * hear it as "10:00 AM, Scheduled for X and LinkedIn: Morning stretch…".
  */
-export function PostEventContent({ entry, timeZone }: { entry: CalendarEntry; timeZone: string }) {
+export function PostEventContent({ entry, timeZone }: { entry: PostEntry; timeZone: string }) {
   const { post } = entry;
   const networks = postNetworks(post);
   return (

@@ -13,7 +13,8 @@ import timeGridPlugin from '@fullcalendar/react/timegrid';
 import { useMemo } from 'react';
 import { toWallTime } from '@/lib/zoned-time';
 import type { CalendarRange } from '../api/query-keys';
-import { toCalendarEvent, type CalendarEntry } from '../calendar-entries';
+import { entryKey, toCalendarEvent, type CalendarEntry, type PostEntry } from '../calendar-entries';
+import { AutoPostEventContent } from './auto-post-event-content';
 import { PostEventContent } from './post-event-content';
 import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/forma/theme.css';
@@ -51,14 +52,15 @@ export interface PostsCalendarProps {
   /** A day was clicked or its date link pressed: `YYYY-MM-DD` in the member's zone. */
   onDayChosen: (day: string) => void;
   onEntryChosen: (entry: CalendarEntry) => void;
-  /** An entry was dropped on `when`; call `revert` to put it back where it was. */
-  onEntryMoved: (entry: CalendarEntry, when: Date, revert: () => void) => void;
+  /** A post was dropped on `when`; call `revert` to put it back where it was. Auto-Posts do not move. */
+  onEntryMoved: (entry: PostEntry, when: Date, revert: () => void) => void;
 }
 
 /**
  * FullCalendar (month, week and list) in the member's time zone. Days are reachable by keyboard
  * through their date links, which open the same choice as a click on the day; events are focusable
- * buttons (Enter opens their details, where a post can also be moved without dragging).
+ * buttons (Enter opens their details, where a post can also be moved without dragging). Posts can be
+ * dragged; Auto-Posts cannot (their time is the organisation's).
  */
 export function PostsCalendar({
   timeZone,
@@ -70,7 +72,7 @@ export function PostsCalendar({
   onEntryChosen,
   onEntryMoved,
 }: PostsCalendarProps) {
-  const byId = useMemo(() => new Map(entries.map((entry) => [entry.post.id, entry])), [entries]);
+  const byId = useMemo(() => new Map(entries.map((entry) => [entryKey(entry), entry])), [entries]);
   const events = useMemo(() => entries.map(toCalendarEvent), [entries]);
 
   function handleDatesSet(info: DatesSetInfo) {
@@ -95,7 +97,7 @@ export function PostsCalendar({
   function handleEventDrop(info: EventDropInfo) {
     const entry = byId.get(info.event.id);
     const when = info.event.start;
-    if (!entry || !when) {
+    if (entry?.kind !== 'post' || !when) {
       info.revert();
       return;
     }
@@ -104,7 +106,12 @@ export function PostsCalendar({
 
   function renderEvent(arg: EventDisplayInfo) {
     const entry = byId.get(arg.event.id);
-    return entry ? <PostEventContent entry={entry} timeZone={timeZone} /> : arg.event.title;
+    if (!entry) return arg.event.title;
+    return entry.kind === 'post' ? (
+      <PostEventContent entry={entry} timeZone={timeZone} />
+    ) : (
+      <AutoPostEventContent entry={entry} timeZone={timeZone} />
+    );
   }
 
   return (

@@ -1,46 +1,19 @@
-import type { CalendarPost, ScheduledPost } from '@fitpost/contract';
-import type { UserInfo } from '@fitpost/contract';
-import { QueryClient } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import type { CalendarPost } from '@fitpost/contract';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '@/app/providers';
-import { setStoredUser } from '@/lib/session';
+import { describe, expect, it } from 'vitest';
 import { findDialog } from '@/test/antd';
-import { makeUser } from '@/test/fixtures';
 import { server } from '@/test/setup';
 import { refusals, statusLooks } from '../calendar-entries';
-import { CalendarRoute } from './calendar';
-
-/**
- * The calendar on its route, with the app's providers but not the signed-in shell (whose styles make
- * jsdom's role queries slow), and a stand-in composer route to land on.
- */
-function renderCalendar(path: string, member: UserInfo) {
-  setStoredUser(member);
-  const router = createMemoryRouter(
-    [
-      { path: '/app/calendar', element: <CalendarRoute /> },
-      { path: '/app/posts/post', element: <p>Composer</p> },
-    ],
-    { initialEntries: [path] },
-  );
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } },
-  });
-  const user = userEvent.setup();
-  render(
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return { router, user };
-}
-
-const newYorker = makeUser({ properties: [{ name: 'timeZone', value: 'America/New_York' }] });
-const tokyoite = makeUser({ properties: [{ name: 'timeZone', value: 'Asia/Tokyo' }] });
+import {
+  calendarApi as mockCalendarApi,
+  findEvent,
+  makeCalendarPost,
+  newYorker,
+  renderCalendar,
+  setNow,
+  tokyoite,
+} from '../test/calendar-kit';
 
 /** New York's clocks go forward on Sunday 8 March 2026 (EST −5 → EDT −4). */
 const beforeDst = makeCalendarPost({
@@ -70,103 +43,8 @@ const cancelled = makeCalendarPost({
   status: 'cancelled',
 });
 
-function makeCalendarPost(overrides: Partial<CalendarPost>): CalendarPost {
-  return {
-    id: '0b8e2a55-5d41-4a1f-9b55-1f6e2c3d4a00',
-    excerpt: 'A post',
-    hasMedia: false,
-    scheduledAt: '2026-03-09T14:00:00.000Z',
-    status: 'scheduled',
-    targets: [
-      {
-        id: '1c8e2a55-5d41-4a1f-9b55-1f6e2c3d4a00',
-        network: 'x',
-        accountName: '@zoe',
-        status: 'scheduled',
-        remoteUrl: null,
-      },
-      {
-        id: '2c8e2a55-5d41-4a1f-9b55-1f6e2c3d4a00',
-        network: 'linkedin',
-        accountName: 'Zoë Coaching',
-        status: 'scheduled',
-        remoteUrl: null,
-      },
-    ],
-    ...overrides,
-  };
-}
-
-function fullPost(post: CalendarPost): ScheduledPost {
-  return {
-    id: post.id,
-    body: `${post.excerpt}: the whole text`,
-    mediaId: null,
-    link: null,
-    contentId: null,
-    scheduledAt: post.scheduledAt,
-    timeZone: 'America/New_York',
-    status: post.status,
-    connectionIds: [],
-    targets: post.targets.map((target) => ({
-      ...target,
-      connectionId: null,
-      attempts: 0,
-      error: null,
-      remoteId: null,
-      publishedAt: null,
-    })),
-    createdAt: '2026-03-01T10:00:00.000Z',
-    updatedAt: '2026-03-01T10:00:00.000Z',
-  };
-}
-
 function calendarApi(posts: CalendarPost[] = [beforeDst, afterDst, cancelled]) {
-  const ranges: Record<string, string>[] = [];
-  const reschedules: { id: unknown; body: unknown }[] = [];
-  let current = posts;
-  server.use(
-    http.get('/api/posts/calendar', ({ request }) => {
-      ranges.push(Object.fromEntries(new URL(request.url).searchParams));
-      return HttpResponse.json({ items: current, truncated: false });
-    }),
-    http.get('/api/posts/:id', ({ params }) => {
-      const post = current.find((p) => p.id === params.id);
-      return post
-        ? HttpResponse.json(fullPost(post))
-        : HttpResponse.json({ error: { code: 'not_found', message: 'Post not found' } }, { status: 404 });
-    }),
-    http.post('/api/posts/:id/reschedule', async ({ params, request }) => {
-      const body = (await request.json()) as { scheduledAt: string };
-      reschedules.push({ id: params.id, body });
-      current = current.map((p) => (p.id === params.id ? { ...p, scheduledAt: body.scheduledAt } : p));
-      const post = current.find((p) => p.id === params.id);
-      return post ? HttpResponse.json(fullPost(post)) : HttpResponse.json({}, { status: 404 });
-    }),
-  );
-  return { ranges, reschedules };
-}
-
-/**
- * The event (a focusable button) showing `title`, its text as a screen reader reads it, and its day.
- * FullCalendar keeps a day's events `visibility: hidden` until it has measured them, which jsdom (no
- * layout) never lets it do, so role queries cannot see them here; the end-to-end test reads them by role.
- */
-async function findEvent(title: string) {
-  const titleElement = await screen.findByText(title, { selector: '.calendar-event-title' });
-  const event = titleElement.closest<HTMLElement>('[role="button"]');
-  if (!event) throw new Error(`"${title}" is not inside an event button`);
-  return {
-    event,
-    text: (event.textContent ?? '').replace(/\s+/g, ' '),
-    day: event.closest('[data-date]')?.getAttribute('data-date'),
-  };
-}
-
-/** "Now" for the refusals; only Date is faked, so timers, msw and user-event run as usual. */
-function setNow(iso: string) {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date(iso));
+  return mockCalendarApi(posts);
 }
 
 describe('/app/calendar', () => {

@@ -8,8 +8,17 @@ import { errorText } from '@/lib/api-client';
 import { useStoredUser } from '@/lib/session';
 import { formatZoned, memberTimeZone, zoneLabel } from '@/lib/zoned-time';
 import { useCalendarPosts } from '../api/get-calendar-posts';
+import { useUpcomingAutoPosts } from '../api/get-upcoming-auto-posts';
 import { useReschedulePost } from '../api/reschedule-post';
-import { isPastDay, postEntries, rescheduleRefusal, type CalendarEntry } from '../calendar-entries';
+import {
+  autoPostEntries,
+  isPastDay,
+  postEntries,
+  rescheduleRefusal,
+  type CalendarEntry,
+  type PostEntry,
+} from '../calendar-entries';
+import { AutoPostModal, choiceDoneTexts } from '../components/auto-post-modal';
 import { CalendarLegend } from '../components/calendar-legend';
 import { ChooseActionModal } from '../components/choose-action-modal';
 import { PostDetailsModal } from '../components/post-details-modal';
@@ -22,7 +31,10 @@ import {
 
 const dayPattern = /^\d{4}-\d{2}-\d{2}$/;
 
-/** /app/calendar: the member's posts on a month, week or list calendar, in their time zone. */
+/**
+ * /app/calendar: the member's posts, and the portal's Auto-Posts coming to them, on a month, week or
+ * list calendar, in their time zone.
+ */
 export function CalendarRoute() {
   const navigate = useNavigate();
   const user = useStoredUser();
@@ -42,8 +54,12 @@ export function CalendarRoute() {
   const [chosen, setChosen] = useState<CalendarEntry | null>(null);
   const [messageApi, messageHolder] = message.useMessage();
   const posts = useCalendarPosts(place?.range ?? null);
+  const autoPosts = useUpcomingAutoPosts();
   const reschedule = useReschedulePost();
-  const entries = useMemo(() => postEntries(posts.data?.items ?? []), [posts.data]);
+  const entries = useMemo(() => {
+    const items = posts.data?.items ?? [];
+    return [...postEntries(items), ...autoPostEntries(autoPosts.data ?? [], items)];
+  }, [posts.data, autoPosts.data]);
 
   // FullCalendar reports its place while it mounts, before the router may navigate; follow after.
   useEffect(() => {
@@ -63,7 +79,7 @@ export function CalendarRoute() {
     setDay(chosenDay);
   }
 
-  function handleEntryMoved(entry: CalendarEntry, when: Date, revert: () => void) {
+  function handleEntryMoved(entry: PostEntry, when: Date, revert: () => void) {
     const refusal = rescheduleRefusal(entry.post, when, new Date());
     if (refusal) {
       revert();
@@ -95,7 +111,8 @@ export function CalendarRoute() {
           <>
             Your posts in {zoneLabel(timeZone)} (change it in{' '}
             <Link to="/app/settings?tab=system-settings">System Settings</Link>). Click a day to create a post
-            for it; drag a scheduled post to move it.
+            for it; drag a scheduled post to move it. Open an Auto-Post from your organisation to keep it,
+            skip it or make it your own Custom Post.
           </>
         }
         actions={
@@ -108,7 +125,11 @@ export function CalendarRoute() {
           </Button>
         }
       />
-      <section className="panel" aria-label="Posts calendar" aria-busy={posts.isFetching}>
+      <section
+        className="panel"
+        aria-label="Posts calendar"
+        aria-busy={posts.isFetching || autoPosts.isFetching}
+      >
         <CalendarLegend />
         {posts.isError ? (
           <Alert
@@ -117,6 +138,20 @@ export function CalendarRoute() {
             showIcon
             title="Your posts did not load."
             description={errorText(posts.error)}
+          />
+        ) : null}
+        {autoPosts.isError ? (
+          <Alert
+            className="form-alert"
+            type="error"
+            showIcon
+            title="Upcoming Auto-Posts did not load."
+            description={errorText(autoPosts.error)}
+            action={
+              <Button size="small" onClick={() => void autoPosts.refetch()}>
+                Retry
+              </Button>
+            }
           />
         ) : null}
         {posts.data?.truncated ? (
@@ -140,13 +175,21 @@ export function CalendarRoute() {
       </section>
       <ChooseActionModal day={day} onClose={() => setDay(null)} />
       <PostDetailsModal
-        entry={chosen}
+        entry={chosen?.kind === 'post' ? chosen : null}
         timeZone={timeZone}
         onClose={() => setChosen(null)}
         onMoved={(when) => {
           setChosen(null);
           void messageApi.open({ key: 'move', type: 'success', content: movedText(when) });
         }}
+      />
+      <AutoPostModal
+        entry={chosen?.kind === 'autoPost' ? chosen : null}
+        timeZone={timeZone}
+        onClose={() => setChosen(null)}
+        onChosen={(choice) =>
+          void messageApi.open({ key: 'auto-post', type: 'success', content: choiceDoneTexts[choice] })
+        }
       />
     </>
   );

@@ -1,0 +1,179 @@
+import { CheckOutlined, EditOutlined, MinusCircleOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import type { AutoPostChoice } from '@fitpost/contract';
+import { Alert, Button, Modal, Tag } from 'antd';
+import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { errorText } from '@/lib/api-client';
+import { formatZoned, zoneAbbreviation } from '@/lib/zoned-time';
+import { useSetAutoPostChoice } from '../api/set-auto-post-choice';
+import { autoPostLook, networkNames, type AutoPostEntry } from '../calendar-entries';
+import { AutoPostIcon } from './auto-post-icon';
+import { NetworkIcons } from './network-icons';
+
+/** What each choice means for this member, said where the choice is shown. */
+const choiceTexts: Record<Exclude<AutoPostChoice, 'custom'>, string> = {
+  auto: 'Auto-Post: FitPost publishes it on your accounts below at its time.',
+  skip: 'Skipped: nothing is posted for you.',
+};
+
+/** The messages after a choice that keeps the member on the calendar. */
+export const choiceDoneTexts = {
+  auto: 'It will be auto-posted for you.',
+  skip: 'Skipped: this one will not be posted for you.',
+} as const;
+
+interface AutoPostModalProps {
+  entry: AutoPostEntry | null;
+  timeZone: string;
+  onClose: () => void;
+  /** The member kept it automatic or skipped it; the modal has closed. */
+  onChosen: (choice: 'auto' | 'skip') => void;
+}
+
+/**
+ * An Auto-Post's details from the calendar (spec §2, Calendar: buttons 'Auto-Post' and 'Custom
+ * Post'): its time, text and the member's accounts it goes to, their current choice, and 'Auto-Post'
+ * (keep it automatic), 'Custom Post' (make it their own post, opened in the composer) or 'Skip this
+ * one'. A refusal from the server (it started publishing) is shown here.
+ */
+export function AutoPostModal({ entry, timeZone, onClose, onChosen }: AutoPostModalProps) {
+  const navigate = useNavigate();
+  const choose = useSetAutoPostChoice();
+  const autoPost = entry?.autoPost ?? null;
+  // Once its fan-out has started the server refuses any change: say so instead of offering buttons.
+  const open = autoPost?.status === 'scheduled';
+
+  function close() {
+    choose.reset();
+    onClose();
+  }
+
+  function handleChoice(choice: AutoPostChoice) {
+    if (!autoPost) return;
+    if (choice === autoPost.choice) {
+      close();
+      return;
+    }
+    choose.mutate(
+      { autoPostId: autoPost.id, choice },
+      {
+        onSuccess: (result) => {
+          choose.reset();
+          onClose();
+          if (result.choice === 'custom' && result.customPostId) {
+            void navigate(`/app/posts/post?id=${encodeURIComponent(result.customPostId)}`);
+          } else if (result.choice !== 'custom') {
+            onChosen(result.choice);
+          }
+        },
+      },
+    );
+  }
+
+  function choiceButton(choice: AutoPostChoice, label: string, icon: ReactNode) {
+    const current = autoPost?.choice === choice;
+    const busy = choose.isPending && choose.variables.choice === choice;
+    return (
+      <Button
+        key={choice}
+        type={choice === 'custom' ? 'primary' : 'default'}
+        icon={current ? <CheckOutlined aria-hidden="true" /> : icon}
+        aria-pressed={choice === 'custom' ? undefined : current}
+        loading={busy}
+        disabled={choose.isPending && !busy}
+        onClick={() => handleChoice(choice)}
+      >
+        {label}
+      </Button>
+    );
+  }
+
+  const footer = open
+    ? [
+        choiceButton('skip', 'Skip this one', <MinusCircleOutlined aria-hidden="true" />),
+        choiceButton('auto', 'Auto-Post', <ThunderboltOutlined aria-hidden="true" />),
+        choiceButton('custom', 'Custom Post', <EditOutlined aria-hidden="true" />),
+      ]
+    : null;
+
+  const look = autoPost ? autoPostLook(autoPost) : null;
+  return (
+    <Modal
+      open={autoPost !== null}
+      title="Auto-Post details"
+      footer={footer}
+      onCancel={close}
+      destroyOnHidden
+    >
+      {autoPost && look ? (
+        <div className="post-details">
+          <p>
+            <Tag
+              color={look.color}
+              className="auto-post-tag"
+              style={{ color: look.textColor }}
+              icon={<AutoPostIcon choice={autoPost.choice} />}
+            >
+              {look.label}
+            </Tag>
+            <span>
+              {formatZoned(autoPost.scheduledAt, timeZone)} {zoneAbbreviation(timeZone, autoPost.scheduledAt)}
+            </span>
+          </p>
+          <p className="muted">
+            Your organisation scheduled this post for its members. Keep it as an Auto-Post, choose Custom Post
+            to make it your own post and change it before it goes out, or skip this one.
+          </p>
+          {autoPost.mediaUrl ? (
+            <img className="auto-post-graphic" src={autoPost.mediaUrl} alt="The Auto-Post's graphic" />
+          ) : null}
+          {autoPost.body.trim() ? <p className="post-details-body">{autoPost.body}</p> : null}
+          {autoPost.link ? (
+            <p>
+              <a href={autoPost.link} target="_blank" rel="noreferrer">
+                {autoPost.link}
+              </a>
+            </p>
+          ) : null}
+          {autoPost.choice === 'skip' ? null : (
+            <>
+              <h3 className="card-title">Goes to</h3>
+              <ul className="post-details-targets">
+                {autoPost.accounts.map((account) => (
+                  <li key={account.connectionId}>
+                    <NetworkIcons networks={[account.network]} />
+                    <span>
+                      {networkNames[account.network]}: {account.accountName}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+          {autoPost.choice === 'custom' ? null : (
+            <p className="auto-post-choice">
+              <strong>Your choice:</strong> {choiceTexts[autoPost.choice]}
+            </p>
+          )}
+          {open ? null : (
+            <Alert
+              type="info"
+              showIcon
+              title="This Auto-Post is being published now; it can no longer be changed."
+            />
+          )}
+          {choose.isError ? (
+            <Alert
+              className="form-alert"
+              type="error"
+              showIcon
+              role="alert"
+              title="Your choice was not saved."
+              description={errorText(choose.error)}
+            />
+          ) : null}
+        </div>
+      ) : null}
+    </Modal>
+  );
+}
