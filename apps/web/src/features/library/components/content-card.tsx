@@ -2,6 +2,9 @@ import { HeartFilled, HeartOutlined, PictureOutlined } from '@ant-design/icons';
 import type { ContentItem } from '@fitpost/contract';
 import { Button, Tag } from 'antd';
 import { useId } from 'react';
+import { Link } from 'react-router';
+import { useStoredUser } from '@/lib/session';
+import { autoPostPath } from '../hooks/use-content-actions';
 import '../library.css';
 
 const excerptLength = 160;
@@ -23,10 +26,11 @@ interface ContentCardProps {
 
 /**
  * A content card (spec §2): graphic, title, brand, caption excerpt, tags, the caller's Scheduled and
- * Posted labels, a favourite toggle and 'Schedule Post'.
+ * Posted labels, a favourite toggle and 'Schedule Post'; for admins also 'Schedule Auto-Post'.
  */
 export function ContentCard({ item, onSchedule, onToggleFavorite }: ContentCardProps) {
   const titleId = useId();
+  const isAdmin = useStoredUser()?.fitPostAdminAccess === true;
   return (
     <article className="content-card" aria-labelledby={titleId}>
       <div className="content-card-graphic">
@@ -64,9 +68,16 @@ export function ContentCard({ item, onSchedule, onToggleFavorite }: ContentCardP
         ) : null}
       </div>
       <div className="content-card-actions">
-        <Button type="primary" aria-describedby={titleId} onClick={() => onSchedule(item)}>
-          Schedule Post
-        </Button>
+        <span className="content-card-schedule">
+          <Button type="primary" aria-describedby={titleId} onClick={() => onSchedule(item)}>
+            Schedule Post
+          </Button>
+          {isAdmin ? (
+            <Link to={autoPostPath(item.id)} aria-describedby={titleId}>
+              Schedule Auto-Post
+            </Link>
+          ) : null}
+        </span>
         <Button
           className="favorite-toggle"
           aria-label={`Favorite ${item.title}`}

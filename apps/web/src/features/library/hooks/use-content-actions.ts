@@ -11,6 +11,11 @@ export function schedulePath(contentId: string): string {
   return `/app/posts/post?contentId=${encodeURIComponent(contentId)}`;
 }
 
+/** Where an admin's 'Schedule Auto-Post' goes: the Auto-Post form, filled from the item. */
+export function autoPostPath(contentId: string): string {
+  return `/app/manage/autopost?contentId=${encodeURIComponent(contentId)}`;
+}
+
 /**
  * What a content card's buttons do: 'Schedule Post' opens the composer with the item; the heart adds
  * it to or takes it out of My Favorites (shown at once, undone with a message if the server refuses).

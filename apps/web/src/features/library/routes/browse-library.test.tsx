@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { AppProviders } from '@/app/providers';
 import { getFlag, setFlag, setStoredUser, storageKeys } from '@/lib/session';
 import { chooseOption } from '@/test/antd';
-import { meHandler, memberUser } from '@/test/fixtures';
+import { adminUser, meHandler, memberUser } from '@/test/fixtures';
 import { renderApp, renderScreen } from '@/test/render-app';
 import { server } from '@/test/setup';
 import { makeBrand, makeContentItem, makeTag, pageOf } from '../testing';
@@ -139,6 +139,20 @@ describe('/app/content: Browse Library', () => {
     expect(
       within(smoothieCard).getByRole('button', { name: 'Favorite Green recovery smoothie' }),
     ).toHaveAttribute('aria-pressed', 'true');
+    // Members schedule their own posts; only admins schedule Auto-Posts.
+    expect(within(squatCard).queryByRole('link', { name: 'Schedule Auto-Post' })).not.toBeInTheDocument();
+  });
+
+  it("offers admins 'Schedule Auto-Post' on each card, to the Auto-Post form filled from the item", async () => {
+    libraryApi();
+    renderScreen(<BrowseLibraryRoute />, { user: adminUser, path: '/app/content' });
+    await screen.findByText('Five cues for a stronger squat');
+
+    const link = within(cardOf('Five cues for a stronger squat')).getByRole('link', {
+      name: 'Schedule Auto-Post',
+    });
+    expect(link).toHaveAttribute('href', `/app/manage/autopost?contentId=${squat.id}`);
+    expect(link).toHaveAccessibleDescription('Five cues for a stronger squat');
   });
 
   it('searches and filters by brand, tag and recommended, on the server, and stores the filter', async () => {

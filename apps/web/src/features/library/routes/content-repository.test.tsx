@@ -86,6 +86,15 @@ describe('/app/manage/content: Content Repository', () => {
     expect(listQueries[0]).toEqual({ include: 'all', page: '1', pagesize: '20', sort: 'date', desc: 'true' });
   });
 
+  it("links each row to 'Schedule Auto-Post', the Auto-Post form filled from the item", async () => {
+    repositoryApi();
+    renderRepository();
+
+    const link = await screen.findByRole('link', { name: 'Schedule Auto-Post for New Year challenge' });
+    expect(link).toHaveAttribute('href', `/app/manage/autopost?contentId=${expired.id}`);
+    expect(link).toHaveTextContent('Schedule Auto-Post');
+  });
+
   it('checks the form before saving: a title and an http(s) link', async () => {
     const { sent } = repositoryApi();
     const { user } = renderRepository();

@@ -2,12 +2,14 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { paging, type ContentItem } from '@fitpost/contract';
 import { Alert, Button, Input, Modal, message } from 'antd';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { errorText } from '@/lib/api-client';
 import { useContent } from '../api/get-content';
 import { useDeleteContent } from '../api/delete-content';
 import { ContentFormDrawer } from '../components/content-form-drawer';
 import { ContentTable, type ContentTableState } from '../components/content-table';
+import { autoPostPath } from '../hooks/use-content-actions';
 import '../library.css';
 
 /** /app/manage/content: the Content Repository — every item, in or out of its window (admins only). */
@@ -128,9 +130,14 @@ export function ContentRepositoryRoute() {
           selectedIds={selected}
           onSelect={setSelected}
           actions={(item) => (
-            <Button size="small" aria-label={`Edit ${item.title}`} onClick={() => setEditing({ item })}>
-              Edit
-            </Button>
+            <>
+              <Button size="small" aria-label={`Edit ${item.title}`} onClick={() => setEditing({ item })}>
+                Edit
+              </Button>
+              <Link to={autoPostPath(item.id)} aria-label={`Schedule Auto-Post for ${item.title}`}>
+                Schedule Auto-Post
+              </Link>
+            </>
           )}
         />
       </div>
