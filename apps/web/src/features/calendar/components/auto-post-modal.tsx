@@ -12,8 +12,8 @@ import { NetworkIcons } from './network-icons';
 
 /** What each choice means for this member, said where the choice is shown. */
 const choiceTexts: Record<Exclude<AutoPostChoice, 'custom'>, string> = {
-  auto: 'Auto-Post: FitPost publishes it on your accounts below at its time.',
-  skip: 'Skipped: nothing is posted for you.',
+  auto: 'Auto-Post — FitPost publishes it on the accounts above at its time.',
+  skip: 'Skipped — nothing is posted for you.',
 };
 
 /** The messages after a choice that keeps the member on the calendar. */
@@ -108,10 +108,9 @@ export function AutoPostModal({ entry, timeZone, onClose, onChosen }: AutoPostMo
       {autoPost && look ? (
         <div className="post-details">
           <p>
+            {/* antd's filled Tag writes in the colour on a pale tint of it: the dark one of each look. */}
             <Tag
-              color={look.color}
-              className="auto-post-tag"
-              style={{ color: look.textColor }}
+              color={autoPost.choice === 'skip' ? look.textColor : look.color}
               icon={<AutoPostIcon choice={autoPost.choice} />}
             >
               {look.label}

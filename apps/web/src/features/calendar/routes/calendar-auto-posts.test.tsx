@@ -95,7 +95,9 @@ describe('/app/calendar: Auto-Posts', () => {
     expect(dialog).toHaveTextContent('Box jumps build power: land soft, step down.');
     expect(dialog).toHaveTextContent('LinkedIn: Zoë Coaching');
     expect(dialog).toHaveTextContent('X: @zoe');
-    expect(dialog).toHaveTextContent('Your choice: Auto-Post: FitPost publishes it on your accounts below');
+    expect(dialog).toHaveTextContent(
+      'Your choice: Auto-Post — FitPost publishes it on the accounts above at its time.',
+    );
     expect(within(dialog).getByRole('button', { name: 'Auto-Post' })).toHaveAttribute('aria-pressed', 'true');
     expect(within(dialog).getByRole('button', { name: 'Skip this one' })).toHaveAttribute(
       'aria-pressed',
@@ -116,7 +118,7 @@ describe('/app/calendar: Auto-Posts', () => {
     );
 
     const again = await openAutoPost(user, 'Box jumps build power: land soft, step down.');
-    expect(again).toHaveTextContent('Your choice: Skipped: nothing is posted for you.');
+    expect(again).toHaveTextContent('Your choice: Skipped — nothing is posted for you.');
     expect(within(again).getByRole('button', { name: 'Skip this one' })).toHaveAttribute(
       'aria-pressed',
       'true',

@@ -1,0 +1,128 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible, signInToApp, skipTour, storedUser } from './support/fitpost';
+
+/** The member's zone comes from the browser here (no System Settings saved): a zone with DST. */
+const timeZone = 'America/New_York';
+test.use({ timezoneId: timeZone, viewport: { width: 1280, height: 1300 } });
+
+interface Connection {
+  id: string;
+  network: string;
+  status: string;
+}
+
+async function api(page: Page) {
+  const user = await storedUser(page);
+  return { authorization: `Bearer ${user?.token}` };
+}
+
+/** The coach's connected X account, connected through the sandbox's consent page if need be. */
+async function connectedX(page: Page): Promise<Connection> {
+  const headers = await api(page);
+  const find = async () => {
+    const res = await page.request.get('/api/social/connections', { headers });
+    const all = (await res.json()) as Connection[];
+    return all.find((c) => c.network === 'x' && c.status === 'connected');
+  };
+  const existing = await find();
+  if (existing) return existing;
+  await page.goto('/app/settings?tab=social-platforms');
+  await page.getByRole('button', { name: 'Add New Connection' }).click();
+  await page
+    .getByRole('dialog', { name: 'Choose a Network to Connect' })
+    .getByRole('button', { name: 'X', exact: true })
+    .click();
+  await page.getByRole('button', { name: 'Authorize app' }).click();
+  await expect(page.getByRole('cell', { name: /casey_coach_fit/ })).toBeVisible();
+  const connected = await find();
+  if (!connected) throw new Error('X did not connect');
+  return connected;
+}
+
+/** `YYYY-MM-DD` of an instant in the test's zone. */
+function dayIn(instant: Date): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(instant);
+}
+
+const dayCell = (page: Page, day: string) => page.locator(`[role="cell"][data-date="${day}"]`);
+
+test("the coach sees the organisation's Auto-Post on the calendar, skips it, then makes it a Custom Post and lands in the composer with its text", async ({
+  page: coach,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const token = Date.now().toString(36);
+  const body = `Farmer carries: heavy, tall, slow (${token})`;
+
+  // The coach connects X and turns Auto-Post on for it.
+  await skipTour(coach);
+  await signInToApp(coach, 'coach@example.com');
+  const x = await connectedX(coach);
+  const optIn = await coach.request.put('/api/autoposts/settings', {
+    headers: await api(coach),
+    data: { accounts: [{ connectionId: x.id, enabled: true }] },
+  });
+  expect(optIn.status()).toBe(200);
+
+  // The admin schedules an Auto-Post for X and LinkedIn, two days ahead, through the API.
+  const admin = await (await browser.newContext()).newPage();
+  await skipTour(admin);
+  await signInToApp(admin, 'admin@example.com');
+  const when = new Date(Date.now() + 2 * 24 * 3600_000);
+  when.setSeconds(0, 0);
+  const scheduled = await admin.request.post('/api/autoposts', {
+    headers: await api(admin),
+    data: { body, networks: ['x', 'linkedin'], scheduledAt: when.toISOString(), timeZone },
+  });
+  expect(scheduled.status()).toBe(201);
+  await admin.context().close();
+
+  // The coach sees it on its day, as an Auto-Post going to their X account (and LinkedIn, when an
+  // earlier test connected and opted it in).
+  const day = dayIn(when);
+  await coach.goto(`/app/calendar?view=month&date=${day}`);
+  await expect(coach.getByRole('heading', { level: 1, name: 'Calendar' })).toBeVisible();
+  const event = dayCell(coach, day).getByRole('button', {
+    name: /Auto-Post for X( and LinkedIn)?: Farmer carries/,
+  });
+  await expect(event).toBeVisible();
+  await expect(event).toContainText(body);
+  await expectAccessible(coach);
+
+  // Open it from the keyboard: its text and account, the choice in force; skip it.
+  await event.focus();
+  await coach.keyboard.press('Enter');
+  const dialog = coach.getByRole('dialog', { name: 'Auto-Post details' });
+  await expect(dialog.getByText(body)).toBeVisible();
+  await expect(dialog.getByText(/^X: /)).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Auto-Post' })).toHaveAttribute('aria-pressed', 'true');
+  await expectAccessible(coach);
+  await dialog.getByRole('button', { name: 'Skip this one' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(coach.getByText('Skipped: this one will not be posted for you.')).toBeVisible();
+
+  // Still there, muted and marked Skipped; and still readable (axe checks its contrast).
+  const skipped = dayCell(coach, day).getByRole('button', { name: /Skipped Auto-Post: Farmer carries/ });
+  await expect(skipped).toBeVisible();
+  await expect(skipped).toContainText('Skipped');
+  await expectAccessible(coach);
+
+  // Changed minds: Custom Post makes it the coach's own post and opens it in the composer.
+  await skipped.click();
+  await expect(dialog.getByRole('button', { name: 'Skip this one' })).toHaveAttribute('aria-pressed', 'true');
+  await dialog.getByRole('button', { name: 'Custom Post' }).click();
+  await expect(coach).toHaveURL(/\/app\/posts\/post\?id=[0-9a-f-]{36}$/);
+  await expect(coach.getByLabel('Post text')).toHaveValue(body);
+
+  // Back on the calendar it is the coach's scheduled post, once, and no longer an Auto-Post.
+  await coach.goto(`/app/calendar?view=month&date=${day}`);
+  await expect(
+    dayCell(coach, day).getByRole('button', { name: /Scheduled for X( and LinkedIn)?: Farmer carries/ }),
+  ).toBeVisible();
+  await expect(dayCell(coach, day).getByRole('button', { name: /Farmer carries/ })).toHaveCount(1);
+});
