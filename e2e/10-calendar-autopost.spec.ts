@@ -99,7 +99,8 @@ test("the coach sees the organisation's Auto-Post on the calendar, skips it, the
   await coach.keyboard.press('Enter');
   const dialog = coach.getByRole('dialog', { name: 'Auto-Post details' });
   await expect(dialog.getByText(body)).toBeVisible();
-  await expect(dialog.getByText(/^X: /)).toBeVisible();
+  // An earlier test may have connected a second X account: at least one is listed.
+  await expect(dialog.getByText(/^X: /).first()).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Auto-Post' })).toHaveAttribute('aria-pressed', 'true');
   await expectAccessible(coach);
   await dialog.getByRole('button', { name: 'Skip this one' }).click();
