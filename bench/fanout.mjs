@@ -17,7 +17,7 @@ import { enqueueIn } from '../apps/server/dist/jobs/queues.js';
 import { createTokenCipher, parseTokenKeys } from '../apps/server/dist/lib/crypto.js';
 import { createAutoPost } from '../apps/server/dist/modules/autoposts/service.js';
 import { autoPosts } from '../apps/server/dist/db/schema-autopost.js';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { tokenAad } from '../apps/server/dist/modules/social/connections.js';
 import { autoPostUpsert, roleIds } from '../packages/contract/dist/index.js';
 import { startPostgres } from '../scripts/lib/postgres.mjs';
@@ -171,6 +171,12 @@ async function fanoutSeconds(openSettings, autoPostId, dueAt) {
   const database = await openDatabase(openSettings);
   try {
     const [row] = await database.db.select().from(autoPosts).where(eq(autoPosts.id, autoPostId));
+    // When some never landed, say where they stopped.
+    const states = await database.db.execute(
+      sql`select t.status, count(*)::int as n from post_targets t join posts p on p.id = t.post_id where p.auto_post_id = ${autoPostId} group by 1 order by 2 desc`,
+    );
+    if (states.rows.some((r) => r.status !== 'published'))
+      console.error('targets by status:', JSON.stringify(states.rows));
     return row?.fanoutFinishedAt
       ? ((row.fanoutFinishedAt.getTime() - dueAt.getTime()) / 1000).toFixed(1)
       : 'n/a';

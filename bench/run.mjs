@@ -1,4 +1,4 @@
-// `npm run bench [startup|web|api]`: the foundation's benchmarks, printed as Markdown for
+// `npm run bench [startup|web|api|publish|library|calendar|fanout]`: the foundation's benchmarks, printed as Markdown for
 // docs/benchmarks.md. Run `npm run build` first. Each part is bounded and stops its own processes.
 import os from 'node:os';
 
@@ -10,6 +10,7 @@ const parts = {
   publish: async () => (await import('./publish.mjs')).benchPublish(),
   library: async () => (await import('./library.mjs')).benchLibrary(),
   calendar: async () => (await import('./calendar.mjs')).benchCalendar(),
+  fanout: async () => (await import('./fanout.mjs')).benchFanout(),
 };
 const cpu = os.cpus();
 console.log(
