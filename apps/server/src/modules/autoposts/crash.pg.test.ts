@@ -7,8 +7,6 @@
  * LinkedIn send stays `unknown` until the engine gives up on it with a plain message.) PostgreSQL only (`npm test` starts a
  * cluster): PGlite cannot share its database with a separate worker process.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { startSandbox, type Sandbox } from '@fitpost/sandbox';
 import { clearFaults, injectFault, publishedPosts } from '@fitpost/sandbox/testing';
 import type { AutoPost } from '@fitpost/contract';
@@ -18,9 +16,9 @@ import { autoPosts } from '../../db/schema-autopost.js';
 import { posts, postTargets } from '../../db/schema-posts.js';
 import { makeBulkMembers } from '../../test/autopost.js';
 import { makeUser, startTestApp, type TestApp } from '../../test/harness.js';
+import { exited, startWorkerProcess } from '../../test/worker-process.js';
 import { networkEnv } from '../../test/social.js';
 
-const root = fileURLToPath(new URL('../../../../../', import.meta.url));
 const MEMBERS = 1000;
 let sandbox: Sandbox;
 let t: TestApp;
@@ -34,35 +32,13 @@ afterAll(async () => {
   await sandbox.close();
 });
 
-function startWorkerProcess(): ChildProcess {
-  if (!t.databaseUrl || !t.config.tokenKeys) throw new Error('needs PostgreSQL and token keys');
-  return spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', '--services=worker'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      ...networkEnv(sandbox.url),
-      DATABASE_URL: t.databaseUrl,
-      FITPOST_TOKEN_KEYS: t.config.tokenKeys,
-      FITPOST_DEMO_SEED: 'false',
-      LOG_LEVEL: 'warn',
-      FITPOST_WORKER_CONCURRENCY: '50',
-      // Small batches keep the fan-out running long enough for the kills to land inside it.
-      FITPOST_FANOUT_BATCH_SIZE: '5',
-      FITPOST_FANOUT_STALE_AFTER_MS: '1000',
-      FITPOST_NETWORK_TIMEOUT_MS: '3000',
-      FITPOST_PUBLISH_STALE_AFTER_MS: '4000',
-      FITPOST_SWEEP_INTERVAL_MS: '500',
-      FITPOST_RECONCILE_AFTER_MS: '200',
-      FITPOST_PUBLISH_BACKOFF_MS: '100',
-    },
+const startWorker = () =>
+  startWorkerProcess(t, sandbox.url, {
+    FITPOST_WORKER_CONCURRENCY: '50',
+    // Small batches keep the fan-out running long enough for the kills to land inside it.
+    FITPOST_FANOUT_BATCH_SIZE: '5',
+    FITPOST_FANOUT_STALE_AFTER_MS: '1000',
   });
-}
-
-const exited = (child: ChildProcess) =>
-  new Promise<void>((resolve) =>
-    child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve()),
-  );
 
 async function progressOf(id: string) {
   const [row] = await t.db.select().from(autoPosts).where(eq(autoPosts.id, id));
@@ -90,7 +66,7 @@ it('posts exactly once per account although the worker is killed three times dur
 
   const kills: number[] = [];
   for (const reached of [100, 350, 650]) {
-    const worker = startWorkerProcess();
+    const worker = startWorker();
     try {
       await expect
         .poll(async () => (await progressOf(ap.id))?.membersReached ?? 0, { timeout: 60_000, interval: 25 })
@@ -105,7 +81,7 @@ it('posts exactly once per account although the worker is killed three times dur
   expect(kills.every((n) => n < MEMBERS)).toBe(true);
   await clearFaults(sandbox.url);
 
-  const last = startWorkerProcess();
+  const last = startWorker();
   try {
     await expect
       .poll(

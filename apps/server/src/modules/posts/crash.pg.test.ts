@@ -4,17 +4,15 @@
  * (`npm test` starts a cluster): PGlite is one process per database, so it cannot share one with a
  * separate worker process.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { startSandbox, type Sandbox } from '@fitpost/sandbox';
 import { clearFaults, injectFault, publishedPosts } from '@fitpost/sandbox/testing';
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { postTargets } from '../../db/schema-posts.js';
 import { makeUser, startTestApp, type TestApp } from '../../test/harness.js';
+import { exited, startWorkerProcess } from '../../test/worker-process.js';
 import { connectX, networkEnv } from '../../test/social.js';
 
-const root = fileURLToPath(new URL('../../../../../', import.meta.url));
 let sandbox: Sandbox;
 let t: TestApp;
 
@@ -27,32 +25,7 @@ afterAll(async () => {
   await sandbox.close();
 });
 
-function startWorkerProcess(): ChildProcess {
-  if (!t.databaseUrl || !t.config.tokenKeys) throw new Error('needs PostgreSQL and token keys');
-  return spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', '--services=worker'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      ...networkEnv(sandbox.url),
-      DATABASE_URL: t.databaseUrl,
-      FITPOST_TOKEN_KEYS: t.config.tokenKeys,
-      FITPOST_DEMO_SEED: 'false',
-      LOG_LEVEL: 'warn',
-      FITPOST_WORKER_CONCURRENCY: '5',
-      FITPOST_NETWORK_TIMEOUT_MS: '3000',
-      FITPOST_PUBLISH_STALE_AFTER_MS: '4000',
-      FITPOST_SWEEP_INTERVAL_MS: '500',
-      FITPOST_RECONCILE_AFTER_MS: '200',
-      FITPOST_PUBLISH_BACKOFF_MS: '100',
-    },
-  });
-}
-
-const exited = (child: ChildProcess) =>
-  new Promise<void>((resolve) =>
-    child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve()),
-  );
+const startWorker = () => startWorkerProcess(t, sandbox.url, { FITPOST_WORKER_CONCURRENCY: '5' });
 
 it('publishes every target exactly once after the worker is killed mid-publish and restarted', async () => {
   const coach = await makeUser(t);
@@ -71,7 +44,7 @@ it('publishes every target exactly once after the worker is killed mid-publish a
   }
   // Every send takes a while, so the kill lands with requests in flight.
   await injectFault(sandbox.url, { network: 'x', kind: 'slow', delayMs: 700, times: 1000 });
-  const first = startWorkerProcess();
+  const first = startWorker();
   await expect
     .poll(async () => (await publishedPosts(sandbox.url)).filter((p) => texts.includes(p.text)).length, {
       timeout: 30_000,
@@ -82,7 +55,7 @@ it('publishes every target exactly once after the worker is killed mid-publish a
   await exited(first);
   await clearFaults(sandbox.url);
 
-  const second = startWorkerProcess();
+  const second = startWorker();
   try {
     await expect
       .poll(
