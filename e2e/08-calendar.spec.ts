@@ -88,8 +88,11 @@ test('the coach sees a scheduled post on the calendar, drags it to tomorrow, and
   await signInToApp(page, 'coach@example.com');
   const x = await connectedX(page);
 
-  // A post in half an hour, written through the API with the coach's own session.
-  const when = new Date(Date.now() + 30 * 60_000);
+  // A post two days ahead, written through the API with the coach's own session. Not today:
+  // earlier end-to-end files fill today with posts, and a month cell shows only its first few
+  // events behind '+N more'. Two days ahead and the day after still fall in the six-week grid of
+  // yesterday's month.
+  const when = new Date(Date.now() + 2 * 24 * 3_600_000);
   when.setSeconds(0, 0);
   const body = `Tempo squats, three sets (${Date.now().toString(36)})`;
   const created = await page.request.post('/api/posts', {
