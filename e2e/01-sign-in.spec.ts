@@ -64,7 +64,9 @@ test('a revoked session makes the next call 401 and the app returns to sign-in',
 
   // Forget the provider's own session too, so returning to sign-in shows its form.
   await context.clearCookies();
-  const unauthorized = page.waitForResponse((r) => r.url().includes('/api/user/me') && r.status() === 401);
+  // Whichever of the app's calls goes first (the user, the dashboard's posts and Auto-Posts) gets
+  // the 401 that sends the browser back to sign-in.
+  const unauthorized = page.waitForResponse((r) => r.url().includes('/api/') && r.status() === 401);
   await page.reload();
   await unauthorized;
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
