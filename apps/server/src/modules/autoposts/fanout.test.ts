@@ -161,6 +161,27 @@ describe('Auto-Post fan-out', () => {
     expect(await targetsOf(ap.id)).toHaveLength(3);
   });
 
+  it('removes a Custom Post made while the fan-out started, so the occurrence is not posted twice', async () => {
+    const [member] = (await members(1, ['linkedin'])) as [BulkMember];
+    const ap = await schedule({ body: `Auto-Post ${++seq}: raced custom.`, networks: ['linkedin'] });
+    let made = '';
+    const racing: AutoPostDeps = {
+      ...service,
+      createMemberPost: async (actor, input) => {
+        const post = await service.createMemberPost(actor, input);
+        made = post.id;
+        // The fan-out claims the Auto-Post between the custom post and the member's choice.
+        await t.db.update(autoPosts).set({ status: 'fanning_out' }).where(eq(autoPosts.id, ap.id));
+        return post;
+      },
+    };
+    await expect(chooseForOccurrence(racing, actorOf(member), ap.id, 'custom')).rejects.toThrow(
+      'already started publishing',
+    );
+    expect(made).not.toBe('');
+    expect(await t.db.select().from(posts).where(eq(posts.id, made))).toHaveLength(0);
+  });
+
   it('sends the edited Auto-Post, not the version first scheduled', async () => {
     const [member] = await members(1, ['linkedin']);
     const first = `Auto-Post ${++seq}: original caption.`;

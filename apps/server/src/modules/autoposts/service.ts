@@ -330,17 +330,24 @@ export async function chooseForOccurrence(
     postId = (await deps.createMemberPost(actor, customPostInput(row, accounts))).id;
   }
   // The row lock makes this wait for (or beat) a fan-out starting at the same moment.
-  await deps.db.transaction(async (tx) => {
-    const [locked] = await tx.select().from(autoPosts).where(eq(autoPosts.id, id)).for('update');
-    if (locked?.status !== 'scheduled') throw new AppError('conflict', autoPostMessages.started);
-    await tx
-      .insert(autoPostMemberChoices)
-      .values({ autoPostId: id, userId: actor.userId, choice, postId })
-      .onConflictDoUpdate({
-        target: [autoPostMemberChoices.autoPostId, autoPostMemberChoices.userId],
-        set: { choice, postId, createdAt: clock(deps) },
-      });
-  });
+  try {
+    await deps.db.transaction(async (tx) => {
+      const [locked] = await tx.select().from(autoPosts).where(eq(autoPosts.id, id)).for('update');
+      if (locked?.status !== 'scheduled') throw new AppError('conflict', autoPostMessages.started);
+      await tx
+        .insert(autoPostMemberChoices)
+        .values({ autoPostId: id, userId: actor.userId, choice, postId })
+        .onConflictDoUpdate({
+          target: [autoPostMemberChoices.autoPostId, autoPostMemberChoices.userId],
+          set: { choice, postId, createdAt: clock(deps) },
+        });
+    });
+  } catch (err) {
+    // The fan-out won the race and will post this occurrence: the custom post just made must not
+    // be sent as well.
+    if (postId) await removeUnsentPost(deps.db, actor, postId);
+    throw err;
+  }
   return { choice, customPostId: postId };
 }
 
