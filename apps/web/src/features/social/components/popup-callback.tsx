@@ -19,6 +19,9 @@ const titles: Record<PopupNetwork, string> = {
   facebook: 'Facebook Connection',
 };
 
+/** How long a cancelled sign-in's window waits for the opener to close it before closing itself. */
+export const cancelledCloseFallbackMs = 3000;
+
 type CallbackResult =
   | { kind: 'mismatch'; message: OAuthPopupMessage }
   | { kind: 'cancelled'; message: OAuthPopupMessage }
@@ -87,8 +90,16 @@ export function PopupCallback({ network }: { network: PopupNetwork }) {
     if (posted.current || !opener) return;
     posted.current = true; // StrictMode runs effects twice; the opener hears from us once.
     opener.postMessage(result.message, window.location.origin);
-    if (result.kind === 'cancelled') window.close();
   }, [opener, result]);
+
+  // A cancelled sign-in closes its window (spec §4). The opener closes it when it reads our message;
+  // closing here first could let the opener's closed-window poll win the race and report
+  // 'User closed the popup' for a cancellation. This is the fallback for an opener that never reads it.
+  useEffect(() => {
+    if (result.kind !== 'cancelled') return;
+    const timer = setTimeout(() => window.close(), cancelledCloseFallbackMs);
+    return () => clearTimeout(timer);
+  }, [result]);
 
   const closeButton = (
     <div className="public-page-actions">

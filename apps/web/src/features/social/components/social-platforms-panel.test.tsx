@@ -228,7 +228,7 @@ describe('Settings › Social Platforms', () => {
 
     expect(open).toHaveBeenCalledWith(
       '',
-      'fitpost-linkedin-login',
+      expect.stringMatching(/^fitpost-linkedin-login-[A-Za-z0-9]{20}$/),
       expect.stringMatching(/width=600,height=600/),
     );
     await waitFor(() =>

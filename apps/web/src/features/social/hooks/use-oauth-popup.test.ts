@@ -47,7 +47,7 @@ describe('useOAuthPopup', () => {
     expect(flow.state).toMatch(/^[A-Za-z0-9]{20}$/);
     expect(flow.open).toHaveBeenCalledWith(
       '',
-      'fitpost-linkedin-login',
+      `fitpost-linkedin-login-${flow.state}`,
       'popup=yes,width=600,height=600,left=500,top=200',
     );
     expect(flow.getUrl).toHaveBeenCalledWith(flow.state);

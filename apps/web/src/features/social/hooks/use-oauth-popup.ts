@@ -55,7 +55,10 @@ export function openOAuthPopup({ network, authorizeUrl }: OAuthPopupRequest): OA
     settle = resolve;
   });
 
-  const popupWindow = window.open('', `fitpost-${network}-login`, centredPopupFeatures());
+  // A name of its own: a popup closed a moment ago can still be registered under its name while the
+  // browser tears it down, and `window.open('', sameName)` would hand back that dying window instead
+  // of opening a new one.
+  const popupWindow = window.open('', `fitpost-${network}-login-${state}`, centredPopupFeatures());
   if (!popupWindow) {
     clearStoredState(network, state);
     settle({ kind: 'error', error: popupErrors.popupBlocked, message: popupBlockedText });
