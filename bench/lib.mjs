@@ -47,7 +47,14 @@ export const machine = () => `Node ${process.version}, ${process.arch}`;
 
 /** JSON from a control endpoint; throws with the body on a non-2xx answer. */
 export async function json(url, init) {
-  const res = await fetch(url, init);
+  let res;
+  try {
+    res = await fetch(url, init);
+  } catch (err) {
+    // A keep-alive socket the server closed just as it was reused (seen on a loaded machine): once more.
+    if (err?.cause?.code !== 'UND_ERR_SOCKET') throw err;
+    res = await fetch(url, init);
+  }
   if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
   return res.status === 204 ? null : res.json();
 }

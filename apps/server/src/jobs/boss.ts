@@ -1,6 +1,6 @@
 import { PgBoss, fromPglite } from 'pg-boss';
 import type { Database } from '../db/client.js';
-import { ensureQueues } from './queues.js';
+import { ensureQueues, jobSchema } from './queues.js';
 
 export interface Jobs {
   readonly boss: PgBoss;
@@ -15,7 +15,7 @@ export interface Jobs {
  * API-only processes only send jobs: they run no maintenance or schedules.
  */
 export function createJobs(database: Database, opts: { worker: boolean }): Jobs {
-  const role = { supervise: opts.worker, schedule: opts.worker };
+  const role = { supervise: opts.worker, schedule: opts.worker, schema: jobSchema };
   const boss =
     database.raw.kind === 'pglite'
       ? new PgBoss({ db: fromPglite(database.raw.client), backend: 'pglite', ...role })

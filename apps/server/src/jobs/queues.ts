@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { fromDrizzle, type DrizzleTransactionLike, type PgBoss } from 'pg-boss';
 import type { Db } from '../db/client.js';
 
@@ -44,4 +44,27 @@ export function enqueueManyIn(boss: PgBoss, tx: Db) {
   const db = fromDrizzle(tx as unknown as DrizzleTransactionLike, sql);
   return (queue: string, jobs: { data: object; startAfter?: Date }[]) =>
     jobs.length === 0 ? Promise.resolve(null) : boss.insert(queue, jobs, { db });
+}
+
+/** The schema pg-boss keeps its tables in (jobs/boss.ts passes it, so the two agree). */
+export const jobSchema = 'pgboss';
+
+/**
+ * Where pg-boss keeps a queue's jobs, as a table reference for queries that look at them (the
+ * sweep's check for targets whose job was lost). Read from pg-boss's queue row once per queue.
+ */
+export function jobTables(boss: PgBoss) {
+  const known = new Map<string, Promise<SQL>>();
+  return (queue: string) => {
+    let table = known.get(queue);
+    if (!table) {
+      table = boss.getQueue(queue).then((row) => {
+        if (!row) throw new Error(`Queue ${queue} does not exist`);
+        return sql`${sql.identifier(jobSchema)}.${sql.identifier(row.table)}`;
+      });
+      table.catch(() => known.delete(queue));
+      known.set(queue, table);
+    }
+    return table;
+  };
 }

@@ -42,11 +42,19 @@ export async function startWorker(
         if (job) await runFanout(fanout, job.data);
       },
     );
-  // Every worker sweeps; the conditional updates make concurrent sweeps harmless.
+  // Every worker sweeps; the conditional updates make concurrent sweeps harmless. A sweep still
+  // running when the next is due (a busy embedded database) lets that one pass rather than pile up.
+  let sweeping = false;
+  const sweep = async () => {
+    await sweepStale(deps).catch((err: unknown) => console.error('sweep failed', err));
+    if (fanout)
+      await sweepFanouts(fanout).catch((err: unknown) => console.error('fan-out sweep failed', err));
+  };
   const timer = opts.sweepIntervalMs
     ? setInterval(() => {
-        sweepStale(deps).catch((err: unknown) => console.error('sweep failed', err));
-        if (fanout) sweepFanouts(fanout).catch((err: unknown) => console.error('fan-out sweep failed', err));
+        if (sweeping) return;
+        sweeping = true;
+        void sweep().finally(() => (sweeping = false));
       }, opts.sweepIntervalMs)
     : null;
   timer?.unref();

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { socialConnections } from '../../db/schema.js';
 import { autoPosts } from '../../db/schema-autopost.js';
 import { posts, postTargets } from '../../db/schema-posts.js';
-import { enqueueIn, enqueueManyIn } from '../../jobs/queues.js';
+import { enqueueIn, enqueueManyIn, jobTables } from '../../jobs/queues.js';
 import { makeBulkMembers, type BulkMember } from '../../test/autopost.js';
 import { makeUser, startTestApp, type TestApp } from '../../test/harness.js';
 import { networkEnv } from '../../test/social.js';
@@ -33,6 +33,7 @@ beforeAll(async () => {
     cipher: t.cipher,
     platforms: t.platforms,
     enqueueIn: (tx) => enqueueIn(t.jobs.boss, tx),
+    jobTable: jobTables(t.jobs.boss),
     loadMedia: () => Promise.resolve(null),
     settings: { maxAttempts: 3, backoffMs: 10, staleAfterMs: 60_000, reconcileAfterMs: 10 },
   };

@@ -2,7 +2,7 @@ import { startSandbox, type Sandbox } from '@fitpost/sandbox';
 import { publishedPosts } from '@fitpost/sandbox/testing';
 import type { ScheduledPost } from '@fitpost/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enqueueIn } from '../../jobs/queues.js';
+import { enqueueIn, jobTables } from '../../jobs/queues.js';
 import { startWorker } from '../../jobs/worker.js';
 import { makeUser, startTestApp, type TestApp } from '../../test/harness.js';
 import { connectX, networkEnv } from '../../test/social.js';
@@ -24,6 +24,7 @@ beforeAll(async () => {
     cipher: t.cipher,
     platforms: t.platforms,
     enqueueIn: (tx) => enqueueIn(t.jobs.boss, tx),
+    jobTable: jobTables(t.jobs.boss),
     loadMedia: () => Promise.resolve(null),
     settings: { maxAttempts: 3, backoffMs: 10, staleAfterMs: 60_000, reconcileAfterMs: 10 },
   };

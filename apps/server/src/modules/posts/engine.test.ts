@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { notifications, socialConnections } from '../../db/schema.js';
 import { postTargets, rateLimits } from '../../db/schema-posts.js';
-import { enqueueIn, queues } from '../../jobs/queues.js';
+import { enqueueIn, jobTables, queues } from '../../jobs/queues.js';
 import { startWorker } from '../../jobs/worker.js';
 import { makeUser, startTestApp, type TestApp } from '../../test/harness.js';
 import { connectX, networkEnv } from '../../test/social.js';
@@ -28,6 +28,7 @@ beforeAll(async () => {
     cipher: t.cipher,
     platforms: t.platforms,
     enqueueIn: (tx) => enqueueIn(t.jobs.boss, tx),
+    jobTable: jobTables(t.jobs.boss),
     loadMedia: () => Promise.resolve(null),
     settings: { maxAttempts: 3, backoffMs: 10, staleAfterMs: 60_000, reconcileAfterMs: 10 },
   };
@@ -226,6 +227,45 @@ describe('publishing', () => {
     expect(await reconcileTarget(deps, { targetId: target.id, version: target.version })).toBe('rescheduled');
     expect((await targetOf(post.id)).status).toBe('scheduled');
     expect(await sentWith(body)).toHaveLength(0);
+  });
+
+  /** A scheduled target made to look due five minutes ago, with the publish job its post was given. */
+  async function overdueTarget() {
+    const post = (
+      await createPost({ body: text(), connectionIds: [xConnection], scheduledAt: inHour() })
+    ).json<{ id: string }>();
+    const target = await targetOf(post.id);
+    const past = new Date(Date.now() - 300_000);
+    await t.db.update(postTargets).set({ dueAt: past, updatedAt: past }).where(eq(postTargets.id, target.id));
+    const [job] = await t.jobs.boss.findJobs(queues.publish, { data: { targetId: target.id } });
+    if (!job) throw new Error('no publish job');
+    return { target, job };
+  }
+  const jobsOf = (targetId: string) => t.jobs.boss.findJobs(queues.publish, { data: { targetId } });
+
+  it('gives a scheduled target whose job was lost with a dead worker a new job, once', async () => {
+    const { target, job } = await overdueTarget();
+    // The worker that fetched it died; the job expired and failed (pg-boss never retries publishes).
+    await t.jobs.boss.fail(queues.publish, job.id);
+
+    expect(await sweepStale(deps)).toBeGreaterThanOrEqual(1);
+    const revived = await targetOf(target.postId);
+    expect(revived.version).toBe(target.version + 1);
+    const jobs = await jobsOf(target.id);
+    expect(jobs.map((j) => j.data)).toContainEqual({ targetId: target.id, version: revived.version });
+    // Touched: the next sweep leaves it to the job just sent.
+    await sweepStale(deps);
+    expect((await targetOf(target.postId)).version).toBe(revived.version);
+    expect(await jobsOf(target.id)).toHaveLength(jobs.length);
+  });
+
+  it('leaves a scheduled target alone while its job is still queued behind others', async () => {
+    const { target } = await overdueTarget();
+    const before = await jobsOf(target.id);
+
+    await sweepStale(deps);
+    expect((await targetOf(target.postId)).version).toBe(target.version);
+    expect(await jobsOf(target.id)).toHaveLength(before.length);
   });
 
   it('asks again about an unknown target whose reconcile job died with its worker', async () => {

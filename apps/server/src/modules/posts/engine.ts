@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { socialConnections } from '../../db/schema.js';
 import { posts, postTargets } from '../../db/schema-posts.js';
@@ -26,6 +26,8 @@ export interface EngineDeps {
   platforms: Platforms;
   /** Sends a job within the given transaction (see jobs/queues.ts enqueueIn). */
   enqueueIn: (tx: Db) => Enqueue;
+  /** Where pg-boss keeps a queue's jobs (see jobs/queues.ts jobTables), for the sweep's lost-job check. */
+  jobTable: (queue: string) => Promise<SQL>;
   /** Resolves a post's graphic for publishing; null when it no longer exists. */
   loadMedia: (mediaId: string, userId: string) => Promise<PublishMedia | null>;
   settings: EngineSettings;
@@ -45,6 +47,9 @@ export interface EngineSettings {
 
 export type PublishOutcome =
   'skipped' | 'deferred' | 'published' | 'retrying' | 'failed' | 'needs_reconnect' | 'unknown';
+
+/** Targets with a lost job given a new one per sweep, so one sweep stays short. */
+const lostJobsPerSweep = 500;
 
 /** How long an ambiguous send may stay undecided before the member is asked to check. */
 const undecidedGiveUpMs = 24 * 3600_000;
@@ -272,16 +277,30 @@ export async function sweepStale(deps: EngineDeps) {
     .returning({ id: postTargets.id, version: postTargets.version });
   for (const t of stale)
     await deps.enqueueIn(deps.db)(queues.reconcile, { targetId: t.id, version: t.version });
-  const overdue = await deps.db
-    .update(postTargets)
-    .set({ version: sql`${postTargets.version} + 1`, updatedAt: now })
+  // A scheduled target past its time whose job is gone (a worker died between fetching the job and
+  // claiming the target, so the job expired) gets a new one. A target merely waiting in a backlog
+  // still has its job queued and is left alone: re-sending 20,000 queued jobs one by one stalled an
+  // embedded database for minutes (docs/benchmarks.md, fan-out).
+  const jobs = await deps.jobTable(queues.publish);
+  const lost = deps.db
+    .select({ id: postTargets.id })
+    .from(postTargets)
     .where(
       and(
         eq(postTargets.status, 'scheduled'),
         lt(postTargets.dueAt, cutoff),
         lt(postTargets.updatedAt, cutoff),
+        sql`not exists (select 1 from ${jobs} as j
+          where j.name = ${queues.publish} and j.state <= 'active'
+            and j.data->>'targetId' = ${postTargets.id}::text
+            and (j.data->>'version')::int = ${postTargets.version})`,
       ),
     )
+    .limit(lostJobsPerSweep);
+  const overdue = await deps.db
+    .update(postTargets)
+    .set({ version: sql`${postTargets.version} + 1`, updatedAt: now })
+    .where(and(inArray(postTargets.id, lost), eq(postTargets.status, 'scheduled')))
     .returning({ id: postTargets.id, version: postTargets.version });
   for (const t of overdue)
     await deps.enqueueIn(deps.db)(queues.publish, { targetId: t.id, version: t.version });

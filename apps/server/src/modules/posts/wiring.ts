@@ -1,7 +1,7 @@
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import type { Jobs } from '../../jobs/boss.js';
-import { enqueueIn, enqueueManyIn } from '../../jobs/queues.js';
+import { enqueueIn, enqueueManyIn, jobTables } from '../../jobs/queues.js';
 import type { FanoutDeps } from '../autoposts/fanout.js';
 import type { TokenCipher } from '../../lib/crypto.js';
 import type { Platforms } from '../../platforms/index.js';
@@ -22,6 +22,7 @@ export function engineDeps(parts: {
     cipher: parts.cipher,
     platforms: parts.platforms,
     enqueueIn: (tx) => enqueueIn(parts.jobs.boss, tx),
+    jobTable: jobTables(parts.jobs.boss),
     loadMedia: (mediaId, userId) =>
       loadMediaForPublishing({ db: parts.database.db, publicUrl: config.publicUrl }, mediaId, userId),
     settings: {
