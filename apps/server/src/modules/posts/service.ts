@@ -1,5 +1,5 @@
 import { textProblem } from '@fitpost/contract/platform-rules';
-import { type TargetStatus, type postUpsert } from '@fitpost/contract';
+import { rescheduleRefusals, whyNotMovable, type postUpsert } from '@fitpost/contract';
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -34,7 +34,7 @@ async function validate(deps: PostsDeps, actor: Actor, input: Upsert) {
   const now = clock(deps);
   const when = input.publishNow ? now : input.scheduledAt ? new Date(input.scheduledAt) : null;
   if (!input.draft && (!when || when.getTime() < now.getTime() - 60_000)) {
-    throw new AppError('validation', 'The scheduled time has passed. Choose a time in the future.');
+    throw new AppError('validation', rescheduleRefusals.past);
   }
   if (input.mediaId) {
     const [own] = await deps.db
@@ -229,7 +229,7 @@ export async function reschedulePost(deps: PostsDeps, actor: Actor, id: string, 
   const now = clock(deps);
   const when = new Date(scheduledAt);
   if (when.getTime() < now.getTime() - 60_000) {
-    throw new AppError('validation', 'The scheduled time has passed. Choose a time in the future.');
+    throw new AppError('validation', rescheduleRefusals.past);
   }
   const { targets } = await loadOwnPost(deps.db, actor, id);
   if (targets.length > 0 && !targets.some((t) => t.status === 'scheduled')) {
@@ -246,17 +246,6 @@ export async function reschedulePost(deps: PostsDeps, actor: Actor, id: string, 
     for (const t of moved) await enqueue(queues.publish, { targetId: t.id, version: t.version }, when);
   });
   return getPost(deps, actor, id);
-}
-
-/** Why a post with nothing left to send cannot move, in the member's words. */
-function whyNotMovable(statuses: TargetStatus[]) {
-  if (statuses.some((s) => s === 'publishing' || s === 'unknown'))
-    return 'This post is being published right now, so it can no longer be moved.';
-  if (statuses.includes('published'))
-    return 'This post has already been published, so it can no longer be moved. Duplicate it to post it again.';
-  if (statuses.every((s) => s === 'cancelled'))
-    return 'This post was cancelled. Edit it to schedule it again.';
-  return 'This post failed to publish. Retry it, or edit it to choose a new time.';
 }
 
 /**

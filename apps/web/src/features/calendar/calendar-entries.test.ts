@@ -1,4 +1,9 @@
-import type { CalendarPost, MemberAutoPost, TargetStatus } from '@fitpost/contract';
+import {
+  rescheduleRefusals as refusals,
+  type CalendarPost,
+  type MemberAutoPost,
+  type TargetStatus,
+} from '@fitpost/contract';
 import { describe, expect, it } from 'vitest';
 import {
   autoPostEntries,
@@ -9,7 +14,6 @@ import {
   networkList,
   postEntries,
   postTitle,
-  refusals,
   rescheduleRefusal,
   statusLooks,
   toCalendarEvent,

@@ -1,10 +1,11 @@
 import {
   postStatus,
+  rescheduleRefusals,
+  whyNotMovable,
   type CalendarPost,
   type MemberAutoPost,
   type Network,
   type PostStatus,
-  type TargetStatus,
 } from '@fitpost/contract';
 import type { EventInput } from '@fullcalendar/react';
 import { toWallTime } from '@/lib/zoned-time';
@@ -193,29 +194,12 @@ export function canReschedule(post: Pick<CalendarPost, 'targets'>): boolean {
   return post.targets.length === 0 || post.targets.some((target) => target.status === 'scheduled');
 }
 
-/** The refusals, in the server's words (it refuses the same moves with the same reasons). */
-export const refusals = {
-  past: 'The scheduled time has passed. Choose a time in the future.',
-  publishing: 'This post is being published right now, so it can no longer be moved.',
-  published:
-    'This post has already been published, so it can no longer be moved. Duplicate it to post it again.',
-  cancelled: 'This post was cancelled. Edit it to schedule it again.',
-  failed: 'This post failed to publish. Retry it, or edit it to choose a new time.',
-} as const;
-
-function whyNotMovable(statuses: TargetStatus[]): string {
-  if (statuses.some((status) => status === 'publishing' || status === 'unknown')) return refusals.publishing;
-  if (statuses.includes('published')) return refusals.published;
-  if (statuses.every((status) => status === 'cancelled')) return refusals.cancelled;
-  return refusals.failed;
-}
-
 /**
  * Why moving `post` to `when` is refused, or null when it may go there. A refused drag is reverted
  * at once, without a round trip.
  */
 export function rescheduleRefusal(post: Pick<CalendarPost, 'targets'>, when: Date, now: Date): string | null {
-  if (when.getTime() <= now.getTime()) return refusals.past;
+  if (when.getTime() <= now.getTime()) return rescheduleRefusals.past;
   if (!canReschedule(post)) return whyNotMovable(post.targets.map((target) => target.status));
   return null;
 }

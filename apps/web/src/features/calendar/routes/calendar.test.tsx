@@ -1,10 +1,10 @@
-import type { CalendarPost } from '@fitpost/contract';
+import { rescheduleRefusals as refusals, type CalendarPost } from '@fitpost/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { findDialog } from '@/test/antd';
 import { server } from '@/test/setup';
-import { refusals, statusLooks } from '../calendar-entries';
+import { statusLooks } from '../calendar-entries';
 import {
   calendarApi as mockCalendarApi,
   findEvent,
