@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { network } from './social.js';
+import { calendarLimits } from './posts.js';
 
 /**
  * Auto-Post (spec §1): content the organisation's admins schedule once, which FitPost publishes at
@@ -120,6 +121,37 @@ export const autoPostChoiceBody = z.object({ choice: autoPostChoice });
 /** PUT /api/autoposts/{id}/choice answers with the choice in force and the member's own post, if any. */
 export const autoPostChoiceResult = z.object({ choice: autoPostChoice, customPostId: z.uuid().nullable() });
 export type AutoPostChoiceResult = z.infer<typeof autoPostChoiceResult>;
+
+/**
+ * GET /api/autoposts/upcoming: optionally only those scheduled in [from, to) — the calendar asks for
+ * the period it shows, at most `calendarLimits.maxRangeDays` at once; without a range, the next 100.
+ */
+export const upcomingAutoPostsQuery = z
+  .object({
+    from: z.iso.datetime({ offset: true }).optional(),
+    to: z.iso.datetime({ offset: true }).optional(),
+  })
+  .superRefine((q, ctx) => {
+    if ((q.from === undefined) !== (q.to === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [q.from ? 'to' : 'from'],
+        message: 'Give both ends of the range',
+      });
+      return;
+    }
+    if (q.from === undefined || q.to === undefined) return;
+    const span = Date.parse(q.to) - Date.parse(q.from);
+    if (span <= 0)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: 'The end of the range must be after its start' });
+    else if (span > calendarLimits.maxRangeDays * 86_400_000)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['to'],
+        message: `Ask for at most ${calendarLimits.maxRangeDays} days at once`,
+      });
+  });
+export type UpcomingAutoPostsQuery = z.input<typeof upcomingAutoPostsQuery>;
 
 /** GET /api/autoposts/upcoming: what this member will receive, on which of their accounts. */
 export const memberAutoPost = autoPost

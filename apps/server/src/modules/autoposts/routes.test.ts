@@ -144,6 +144,41 @@ describe('Auto-Post for members', () => {
     expect(await t.db.select().from(posts).where(eq(posts.id, customPostId))).toHaveLength(0);
   });
 
+  it('lists only the calendar period asked for, with the choice made for it, and refuses a bad range', async () => {
+    const day = 86_400_000;
+    const at = (days: number) => new Date(Date.now() + days * day).toISOString();
+    const near = await scheduled({ ...valid(), body: 'Week one: squat depth.', scheduledAt: at(3) });
+    const far = await scheduled({ ...valid(), body: 'Week six: deload.', scheduledAt: at(40) });
+    await call('PUT', `/api/autoposts/${far.id}/choice`, coach.auth, { choice: 'skip' });
+
+    const period = (from: string, to: string) =>
+      call(
+        'GET',
+        `/api/autoposts/upcoming?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`,
+        coach.auth,
+      );
+    const first = (await period(at(2), at(10))).json<MemberAutoPost[]>();
+    expect(first.map((u) => u.id)).toContain(near.id);
+    expect(first.map((u) => u.id)).not.toContain(far.id);
+    const later = (await period(at(35), at(45))).json<MemberAutoPost[]>();
+    expect(later.find((u) => u.id === far.id)).toMatchObject({ choice: 'skip', accounts: [] });
+    expect(later.map((u) => u.id)).not.toContain(near.id);
+
+    const tooLong = await period(at(0), at(100));
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.body).toContain('Ask for at most 92 days at once');
+    const backwards = await period(at(10), at(2));
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.body).toContain('The end of the range must be after its start');
+    const halfOpen = await call(
+      'GET',
+      `/api/autoposts/upcoming?from=${encodeURIComponent(at(1))}`,
+      coach.auth,
+    );
+    expect(halfOpen.statusCode).toBe(400);
+    expect(halfOpen.body).toContain('Give both ends of the range');
+  });
+
   it('does not show or accept choices for another portal’s Auto-Posts', async () => {
     const res = await call('POST', '/api/autoposts', otherAdmin.auth, valid());
     const foreign = res.json<AutoPost>();

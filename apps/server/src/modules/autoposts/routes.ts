@@ -11,6 +11,7 @@ import {
   autoPostUpsert,
   errorBody,
   memberAutoPostList,
+  upcomingAutoPostsQuery,
 } from '@fitpost/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -67,12 +68,14 @@ export function autoPostRoutes(app: FastifyInstance, deps: service.AutoPostDeps)
       schema: {
         tags,
         security,
-        summary: 'The Auto-Posts I will receive, on which accounts, with my choice',
+        summary:
+          'The Auto-Posts I will receive, on which accounts, with my choice (the next 100, or those in [from, to))',
+        querystring: upcomingAutoPostsQuery,
         response: { 200: memberAutoPostList, ...errors },
       },
     },
     async (req) =>
-      (await service.upcomingForMember(deps, actorOf(req))).map((item) =>
+      (await service.upcomingForMember(deps, actorOf(req), req.query)).map((item) =>
         presentMemberAutoPost(deps.publicUrl, item),
       ),
   );

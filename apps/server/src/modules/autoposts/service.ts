@@ -6,7 +6,7 @@ import {
   type autoPostSettingsBody,
   type autoPostUpsert,
 } from '@fitpost/contract';
-import { and, asc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { media, socialConnections } from '../../db/schema.js';
@@ -260,10 +260,20 @@ async function receivingAccounts(db: Db, actor: Actor) {
     );
 }
 
-/** The Auto-Posts this member will receive (not yet started), with their accounts and choice. */
-export async function upcomingForMember(deps: AutoPostDeps, actor: Actor) {
+/** At most this many upcoming Auto-Posts are listed at once (the calendar asks per period). */
+const upcomingLimit = 100;
+
+/**
+ * The Auto-Posts this member will receive (not yet started), with their accounts and choice: the
+ * next ones, or those scheduled in the calendar's period [from, to).
+ */
+export async function upcomingForMember(
+  deps: AutoPostDeps,
+  actor: Actor,
+  range: { from?: string | undefined; to?: string | undefined } = {},
+) {
   const now = clock(deps);
-  const [rows, accounts, choices] = await Promise.all([
+  const [rows, accounts] = await Promise.all([
     deps.db
       .select()
       .from(autoPosts)
@@ -272,13 +282,29 @@ export async function upcomingForMember(deps: AutoPostDeps, actor: Actor) {
           eq(autoPosts.portalId, actor.portalId),
           or(eq(autoPosts.status, 'scheduled'), eq(autoPosts.status, 'fanning_out')),
           gte(autoPosts.scheduledAt, new Date(now.getTime() - 3600_000)),
+          range.from ? gte(autoPosts.scheduledAt, new Date(range.from)) : undefined,
+          range.to ? lt(autoPosts.scheduledAt, new Date(range.to)) : undefined,
         ),
       )
       .orderBy(asc(autoPosts.scheduledAt))
-      .limit(100),
+      .limit(upcomingLimit),
     receivingAccounts(deps.db, actor),
-    deps.db.select().from(autoPostMemberChoices).where(eq(autoPostMemberChoices.userId, actor.userId)),
   ]);
+  // Only the choices for the listed Auto-Posts: a member's past choices grow without end.
+  const choices = rows.length
+    ? await deps.db
+        .select()
+        .from(autoPostMemberChoices)
+        .where(
+          and(
+            eq(autoPostMemberChoices.userId, actor.userId),
+            inArray(
+              autoPostMemberChoices.autoPostId,
+              rows.map((r) => r.id),
+            ),
+          ),
+        )
+    : [];
   const choiceOf = new Map(choices.map((c) => [c.autoPostId, c]));
   return rows.map((row) => {
     const choice = choiceOf.get(row.id);

@@ -10,6 +10,7 @@ export const calendarKeys = {
   ranges: ['calendar', 'posts'] as const,
   range: (range: CalendarRange) => ['calendar', 'posts', range.from, range.to] as const,
   post: (postId: string) => ['calendar', 'post', postId] as const,
-  /** The portal's upcoming Auto-Posts for this member: one list, not per range (at most 100 come). */
+  /** The portal's upcoming Auto-Posts for this member, per range like the posts. */
   autoPosts: ['calendar', 'autoposts'] as const,
+  autoPostRange: (range: CalendarRange) => ['calendar', 'autoposts', range.from, range.to] as const,
 };

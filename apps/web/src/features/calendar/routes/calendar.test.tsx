@@ -49,7 +49,7 @@ function calendarApi(posts: CalendarPost[] = [beforeDst, afterDst, cancelled]) {
 
 describe('/app/calendar', () => {
   it("draws the member's posts in their time zone, on both sides of a DST change, coloured by status", async () => {
-    const { ranges } = calendarApi();
+    const { ranges, upcomingRanges } = calendarApi();
     renderCalendar('/app/calendar?view=month&date=2026-03-01', newYorker);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Calendar' })).toBeInTheDocument();
@@ -68,6 +68,8 @@ describe('/app/calendar', () => {
     expect(screen.queryByText('Never mind')).not.toBeInTheDocument();
     // Six weeks from Sunday 1 March, midnight to midnight in New York: the offsets differ across the change.
     expect(ranges[0]).toEqual({ from: '2026-03-01T00:00:00-05:00', to: '2026-04-12T00:00:00-04:00' });
+    // The organisation's Auto-Posts are asked for the same period, not as one endless list.
+    expect(upcomingRanges[0]).toEqual(ranges[0]);
   });
 
   it('puts the same instants on other days and hours for a member in Tokyo', async () => {

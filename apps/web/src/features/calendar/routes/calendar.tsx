@@ -54,7 +54,7 @@ export function CalendarRoute() {
   const [chosen, setChosen] = useState<CalendarEntry | null>(null);
   const [messageApi, messageHolder] = message.useMessage();
   const posts = useCalendarPosts(place?.range ?? null);
-  const autoPosts = useUpcomingAutoPosts();
+  const autoPosts = useUpcomingAutoPosts(place?.range ?? null);
   const reschedule = useReschedulePost();
   const entries = useMemo(() => {
     const items = posts.data?.items ?? [];

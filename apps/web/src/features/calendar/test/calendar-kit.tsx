@@ -134,6 +134,7 @@ export function calendarApi(posts: CalendarPost[], autoPosts: MemberAutoPost[] =
   const reschedules: { id: unknown; body: unknown }[] = [];
   const choices: { id: unknown; body: unknown }[] = [];
   let upcomingCalls = 0;
+  const upcomingRanges: Record<string, string>[] = [];
   let current = posts;
   let currentAutoPosts = autoPosts;
   server.use(
@@ -141,8 +142,9 @@ export function calendarApi(posts: CalendarPost[], autoPosts: MemberAutoPost[] =
       ranges.push(Object.fromEntries(new URL(request.url).searchParams));
       return HttpResponse.json({ items: current, truncated: false });
     }),
-    http.get('/api/autoposts/upcoming', () => {
+    http.get('/api/autoposts/upcoming', ({ request }) => {
       upcomingCalls += 1;
+      upcomingRanges.push(Object.fromEntries(new URL(request.url).searchParams));
       return HttpResponse.json(currentAutoPosts);
     }),
     http.put('/api/autoposts/:id/choice', async ({ params, request }) => {
@@ -185,7 +187,7 @@ export function calendarApi(posts: CalendarPost[], autoPosts: MemberAutoPost[] =
       return post ? HttpResponse.json(fullPost(post)) : HttpResponse.json({}, { status: 404 });
     }),
   );
-  return { ranges, reschedules, choices, upcomingCalls: () => upcomingCalls };
+  return { ranges, upcomingRanges, reschedules, choices, upcomingCalls: () => upcomingCalls };
 }
 
 /**
