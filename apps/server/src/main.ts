@@ -11,6 +11,7 @@ import { engineDeps, fanoutDeps } from './modules/posts/wiring.js';
 import { reencryptTokens } from './modules/social/rekey.js';
 import { createPlatforms } from './platforms/index.js';
 import { startFeedWorker } from './modules/feeds/jobs.js';
+import { startUpkeep } from './db/upkeep.js';
 
 /**
  * Starts FitPost: `--services=api,worker` (default both). The database is migrated and seeded
@@ -49,6 +50,12 @@ async function main() {
       },
       { intervalMinutes: config.feeds.refreshMinutes },
     );
+  // Embedded PGlite runs no autovacuum: the worker keeps its statistics and dead rows in hand.
+  if (runWorker && database.raw.kind === 'pglite')
+    startUpkeep(database.raw.client, {
+      everyMs: 30_000,
+      logError: (message, err) => console.error(message, err),
+    });
   // After a key rotation, tokens still sealed with an older key are re-sealed in the background.
   if (runWorker) {
     reencryptTokens(database.db, cipher, { batchSize: 200 }).then(

@@ -12,18 +12,6 @@ const claimSize = 8;
 const budgetMs = 45_000;
 /** How often each worker asks for a refresh round; pg-boss keeps it to one job a minute across workers. */
 const tickMs = 60_000;
-/** How often the database's planner statistics are refreshed. */
-const analyzeEveryMs = 60 * 60_000;
-
-/**
- * Refreshes the planner's statistics of every table (the library's, posts and their targets,
- * the job queues). PostgreSQL's autovacuum does this by itself, but embedded PGlite runs no
- * autovacuum, and without statistics its planner picks plans that take seconds at 100,000 items
- * (docs/benchmarks.md). Cheap: ANALYZE samples rows.
- */
-export async function analyzeLibrary(deps: Pick<FeedsDeps, 'db'>) {
-  await deps.db.execute(sql`analyze`);
-}
 
 /**
  * Claims up to `limit` active feeds not fetched for `staleAfterMs`, oldest first, by stamping
@@ -66,8 +54,7 @@ export async function refreshDueFeeds(deps: FeedsDeps, opts: { staleAfterMs: num
  * The periodic refresh of active feeds (FITPOST_FEED_REFRESH_MINUTES). Every worker sends a
  * refresh job each minute; pg-boss's singleton slot keeps that to one job a minute in all, and the
  * job refreshes the feeds that have become due, so each feed is fetched about once an interval
- * however many workers run. Each worker also refreshes the library's planner statistics hourly
- * (see analyzeLibrary: the whole database's). Returns a function that stops both.
+ * however many workers run. Returns a function that stops the ticks.
  */
 export async function startFeedWorker(boss: PgBoss, deps: FeedsDeps, opts: { intervalMinutes: number }) {
   const staleAfterMs = opts.intervalMinutes * 60_000;
@@ -86,16 +73,5 @@ export async function startFeedWorker(boss: PgBoss, deps: FeedsDeps, opts: { int
   tick();
   const timer = setInterval(tick, tickMs);
   timer.unref();
-  const analyze = () => {
-    analyzeLibrary(deps).catch((err: unknown) =>
-      deps.logError?.('could not analyze the library tables', err),
-    );
-  };
-  analyze();
-  const statistics = setInterval(analyze, analyzeEveryMs);
-  statistics.unref();
-  return () => {
-    clearInterval(timer);
-    clearInterval(statistics);
-  };
+  return () => clearInterval(timer);
 }
