@@ -1,5 +1,3 @@
-import type { LibrarySearch } from './search-library';
-
 /** React-query keys of the Auto-Post screens. Other features keep their own caches. */
 export const autoPostKeys = {
   all: ['autopost'] as const,
@@ -8,7 +6,6 @@ export const autoPostKeys = {
   detail: (id: string) => ['autopost', 'detail', id] as const,
   upcoming: ['autopost', 'upcoming'] as const,
   settings: ['autopost', 'settings'] as const,
-  library: (search: LibrarySearch) => ['autopost', 'library', search] as const,
   contentItem: (id: string) => ['autopost', 'content-item', id] as const,
   postTotal: (filter: string) => ['autopost', 'post-total', filter] as const,
 };

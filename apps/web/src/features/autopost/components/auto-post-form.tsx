@@ -7,6 +7,7 @@ import {
 } from '@fitpost/contract';
 import { Alert, Button, Checkbox, Input } from 'antd';
 import { useState, type FormEvent } from 'react';
+import { LibraryPicker } from '@/components/library-picker/library-picker';
 import { errorText } from '@/lib/api-client';
 import { formatZoned, zoneLabel } from '@/lib/zoned-time';
 import { useContentItem } from '../api/get-content-item';
@@ -22,7 +23,6 @@ import {
 } from '../model/auto-post-values';
 import { FieldError } from './field-error';
 import { GraphicField } from './graphic-field';
-import { LibraryPicker } from './library-picker';
 import { NetworkIcon } from './network-icon';
 import { XVariantsField } from './x-variants-field';
 
@@ -35,6 +35,9 @@ interface AutoPostFormProps {
   onSaved: (saved: AutoPost) => void;
   onCancel: () => void;
 }
+
+/** Items a page in the Auto-Post form's picker, unchanged from before the picker was shared. */
+const libraryPageSize = 8;
 
 const noErrors: AutoPostErrors = { fields: {}, variants: [] };
 
@@ -263,7 +266,14 @@ export function AutoPostForm({ id, initial, zone, onSaved, onCancel }: AutoPostF
         <Button onClick={onCancel}>Back</Button>
       </div>
 
-      <LibraryPicker open={pickerOpen} onClose={() => setPickerOpen(false)} onPick={handlePick} />
+      {/* Not remembered: the stored filter belongs to the member's content and post screens. */}
+      <LibraryPicker
+        open={pickerOpen}
+        onClose={() => setPickerOpen(false)}
+        onPick={handlePick}
+        searchLabel="Search the library"
+        pageSize={libraryPageSize}
+      />
     </form>
   );
 }

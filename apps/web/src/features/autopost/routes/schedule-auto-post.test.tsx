@@ -186,6 +186,9 @@ describe('Schedule Auto-Post', () => {
         searches.push(new URL(request.url).search);
         return HttpResponse.json({ items: [makeContentItem()], total: 1, page: 1, pageSize: 8 });
       }),
+      // The picker's brand and tag filters.
+      http.get('/api/brand', () => HttpResponse.json({ items: [], total: 0, page: 1, pageSize: 100 })),
+      http.get('/api/tag', () => HttpResponse.json({ items: [], total: 0, page: 1, pageSize: 100 })),
       http.get(`/api/content/${contentId}`, () => HttpResponse.json(makeContentItem())),
       http.post('/api/media', () =>
         HttpResponse.json(

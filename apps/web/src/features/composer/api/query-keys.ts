@@ -1,5 +1,3 @@
-import type { LibrarySearch } from './search-library';
-
 /** React-query keys of the composer. Other screens' caches are theirs; this feature keeps its own. */
 export const composerKeys = {
   all: ['composer'] as const,
@@ -8,7 +6,4 @@ export const composerKeys = {
   media: (id: string) => ['composer', 'media', id] as const,
   contentItem: (id: string) => ['composer', 'content-item', id] as const,
   contentPosts: (contentId: string) => ['composer', 'content-posts', contentId] as const,
-  library: (search: LibrarySearch) => ['composer', 'library', search] as const,
-  brands: ['composer', 'brands'] as const,
-  tags: ['composer', 'tags'] as const,
 };

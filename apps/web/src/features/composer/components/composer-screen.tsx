@@ -31,7 +31,12 @@ import { WhenField } from './when-field';
 import '../composer.css';
 
 // Loaded when first opened: its drawer, filters and paging are not needed to write a post.
-const LibraryPicker = lazy(() => import('./library-picker').then((m) => ({ default: m.LibraryPicker })));
+const LibraryPicker = lazy(() =>
+  import('@/components/library-picker/library-picker').then((m) => ({ default: m.LibraryPicker })),
+);
+
+/** Items a page in the composer's picker; the Auto-Post form keeps its own, shorter pages. */
+const libraryPageSize = 12;
 
 export interface ComposerScreenProps {
   userId: string;
@@ -359,7 +364,10 @@ export function ComposerScreen(props: ComposerScreenProps) {
         <Suspense fallback={null}>
           <LibraryPicker
             open={libraryOpen}
+            searchLabel="Search"
+            pageSize={libraryPageSize}
             favoritesFirst={props.openLibrary === 'favorites'}
+            rememberFilter
             onClose={() => setLibraryOpen(false)}
             onPick={handlePick}
           />

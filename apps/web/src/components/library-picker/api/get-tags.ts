@@ -1,7 +1,7 @@
 import { libraryApi, paging, tagPage, type TagPage } from '@fitpost/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { composerKeys } from './query-keys';
+import { libraryPickerKeys } from './query-keys';
 
 /** GET /api/tag: the portal's searchable tags, for the library picker's tag filter. */
 export function getTags(signal?: AbortSignal): Promise<TagPage> {
@@ -13,5 +13,5 @@ export function getTags(signal?: AbortSignal): Promise<TagPage> {
 }
 
 export function useTags(enabled: boolean) {
-  return useQuery({ queryKey: composerKeys.tags, queryFn: ({ signal }) => getTags(signal), enabled });
+  return useQuery({ queryKey: libraryPickerKeys.tags, queryFn: ({ signal }) => getTags(signal), enabled });
 }

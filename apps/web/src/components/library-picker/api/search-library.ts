@@ -1,7 +1,7 @@
 import { contentPage, libraryApi, type ContentPage } from '@fitpost/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { composerKeys } from './query-keys';
+import { libraryPickerKeys } from './query-keys';
 
 /** What the library picker searches by. */
 export interface LibrarySearch {
@@ -12,31 +12,34 @@ export interface LibrarySearch {
   page: number;
 }
 
-export const librarySearchPageSize = 12;
-
 /**
- * GET /api/content (or GET /api/favorite for the member's favourites): one page of the library the
- * member may post from, by keyword, brand and tags (`tagIds` as `a,b,c`).
+ * GET /api/content (or GET /api/favorite for the caller's favourites): one page of the library, by
+ * keyword, brand and tags (`tagIds` as `a,b,c`). Empty filters are left out of the query string.
  */
-export function searchLibrary(search: LibrarySearch, signal?: AbortSignal): Promise<ContentPage> {
+export function searchLibrary(
+  search: LibrarySearch,
+  pageSize: number,
+  signal?: AbortSignal,
+): Promise<ContentPage> {
   return apiRequest(search.favoritesOnly ? libraryApi.favorites : libraryApi.content, {
     query: {
       q: search.q.trim(),
       brandId: search.brandId,
       tagIds: search.tagIds.join(','),
       page: search.page,
-      pagesize: librarySearchPageSize,
+      pagesize: pageSize,
     },
     schema: contentPage,
     signal,
   });
 }
 
-export function useLibrarySearch(search: LibrarySearch, enabled: boolean) {
+export function useLibrarySearch(search: LibrarySearch, pageSize: number, enabled: boolean) {
   return useQuery({
-    queryKey: composerKeys.library(search),
-    queryFn: ({ signal }) => searchLibrary(search, signal),
+    queryKey: libraryPickerKeys.search(search, pageSize),
+    queryFn: ({ signal }) => searchLibrary(search, pageSize, signal),
     enabled,
+    // Keep the last page on screen while the next one loads, so the list does not flash empty.
     placeholderData: keepPreviousData,
   });
 }

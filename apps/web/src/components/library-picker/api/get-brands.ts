@@ -1,7 +1,7 @@
 import { brandPage, libraryApi, paging, type BrandPage } from '@fitpost/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { composerKeys } from './query-keys';
+import { libraryPickerKeys } from './query-keys';
 
 /** GET /api/brand: the portal's brands, for the library picker's brand filter. */
 export function getBrands(signal?: AbortSignal): Promise<BrandPage> {
@@ -13,5 +13,9 @@ export function getBrands(signal?: AbortSignal): Promise<BrandPage> {
 }
 
 export function useBrands(enabled: boolean) {
-  return useQuery({ queryKey: composerKeys.brands, queryFn: ({ signal }) => getBrands(signal), enabled });
+  return useQuery({
+    queryKey: libraryPickerKeys.brands,
+    queryFn: ({ signal }) => getBrands(signal),
+    enabled,
+  });
 }

@@ -1,0 +1,13 @@
+import type { LibrarySearch } from './search-library';
+
+/**
+ * React-query keys of the shared library picker. The composer and the Auto-Post form read the same
+ * library, so they share one cache rather than each feature keeping a copy.
+ */
+export const libraryPickerKeys = {
+  all: ['library-picker'] as const,
+  search: (search: LibrarySearch, pageSize: number) =>
+    ['library-picker', 'search', pageSize, search] as const,
+  brands: ['library-picker', 'brands'] as const,
+  tags: ['library-picker', 'tags'] as const,
+};
