@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, signInToApp, skipTour, storedUser } from './support/fitpost';
+import { authHeaders, ensureConnected, expectAccessible, signInToApp, skipTour } from './support/fitpost';
 
 /** The sandbox the e2e stack runs (playwright.config.ts): its published log shows what the networks accepted. */
 const sandbox = 'http://127.0.0.1:4100';
@@ -15,47 +15,11 @@ const messages = {
 
 type Network = 'x' | 'linkedin';
 
-interface Connection {
-  id: string;
-  network: string;
-  status: string;
-}
-
 interface Published {
   network: string;
   text: string;
   mediaCount: number;
   altText?: string;
-}
-
-async function authHeaders(page: Page) {
-  const user = await storedUser(page);
-  return { authorization: `Bearer ${user?.token}` };
-}
-
-async function connections(page: Page): Promise<Connection[]> {
-  const res = await page.request.get('/api/social/connections', { headers: await authHeaders(page) });
-  return (await res.json()) as Connection[];
-}
-
-/** The coach's account on `network`, connected through the sandbox's consent page if need be. */
-async function ensureConnected(page: Page, network: Network) {
-  const isConnected = async () =>
-    (await connections(page)).some((c) => c.network === network && c.status === 'connected');
-  if (await isConnected()) return;
-  await page.goto('/app/settings?tab=social-platforms');
-  await page.getByRole('button', { name: 'Add New Connection' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Choose a Network to Connect' });
-  if (network === 'x') {
-    await dialog.getByRole('button', { name: 'X', exact: true }).click();
-    await page.getByRole('button', { name: 'Authorize app' }).click();
-    await expect(page).toHaveURL(/\/app\/settings/);
-  } else {
-    const popup = page.waitForEvent('popup');
-    await dialog.getByRole('button', { name: 'LinkedIn' }).click();
-    await (await popup).getByRole('button', { name: 'Allow' }).click();
-  }
-  await expect.poll(isConnected, { timeout: 15_000 }).toBe(true);
 }
 
 const crcTable = Array.from({ length: 256 }, (_, n) => {

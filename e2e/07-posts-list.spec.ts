@@ -1,52 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, signInToApp, skipTour, storedUser } from './support/fitpost';
+import { authHeaders, ensureConnected, expectAccessible, signInToApp, skipTour } from './support/fitpost';
 
 test.use({ timezoneId: 'America/New_York' });
-
-type Network = 'x' | 'linkedin';
-
-interface Connection {
-  id: string;
-  network: string;
-  status: string;
-}
 
 interface Post {
   id: string;
   status: string;
   targets: { network: string; remoteUrl: string | null }[];
-}
-
-async function authHeaders(page: Page) {
-  const user = await storedUser(page);
-  return { authorization: `Bearer ${user?.token}` };
-}
-
-async function connections(page: Page): Promise<Connection[]> {
-  const res = await page.request.get('/api/social/connections', { headers: await authHeaders(page) });
-  return (await res.json()) as Connection[];
-}
-
-/** The coach's account on `network`, connected through the sandbox's consent page if need be. */
-async function ensureConnected(page: Page, network: Network): Promise<string> {
-  const find = async () =>
-    (await connections(page)).find((c) => c.network === network && c.status === 'connected')?.id;
-  const existing = await find();
-  if (existing) return existing;
-  await page.goto('/app/settings?tab=social-platforms');
-  await page.getByRole('button', { name: 'Add New Connection' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Choose a Network to Connect' });
-  if (network === 'x') {
-    await dialog.getByRole('button', { name: 'X', exact: true }).click();
-    await page.getByRole('button', { name: 'Authorize app' }).click();
-    await expect(page).toHaveURL(/\/app\/settings/);
-  } else {
-    const popup = page.waitForEvent('popup');
-    await dialog.getByRole('button', { name: 'LinkedIn' }).click();
-    await (await popup).getByRole('button', { name: 'Allow' }).click();
-  }
-  await expect.poll(find, { timeout: 15_000 }).toBeTruthy();
-  return (await find()) ?? '';
 }
 
 /** Creates a post through the API with the coach's own session (the composer has its own test). */
@@ -77,8 +37,8 @@ test('the coach sees upcoming and posted posts, filters by network, cancels one 
 
   await skipTour(page);
   await signInToApp(page, 'coach@example.com');
-  const x = await ensureConnected(page, 'x');
-  const linkedin = await ensureConnected(page, 'linkedin');
+  const x = (await ensureConnected(page, 'x')).id;
+  const linkedin = (await ensureConnected(page, 'linkedin')).id;
   await createPost(page, { body: soonX, connectionIds: [x], scheduledAt: inDays(2) });
   await createPost(page, { body: laterLinkedIn, connectionIds: [linkedin], scheduledAt: inDays(3) });
   const now = await createPost(page, { body: postedBoth, connectionIds: [x, linkedin], publishNow: true });

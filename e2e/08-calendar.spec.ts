@@ -1,44 +1,10 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectAccessible, signInToApp, skipTour, storedUser } from './support/fitpost';
+import { authHeaders, ensureConnected, expectAccessible, signInToApp, skipTour } from './support/fitpost';
 
 /** The member's zone comes from the browser here (no System Settings saved): a zone with DST. */
 const timeZone = 'America/New_York';
 // Tall enough for a whole month, so a drag never has to scroll the page.
 test.use({ timezoneId: timeZone, viewport: { width: 1280, height: 1300 } });
-
-interface Connection {
-  id: string;
-  network: string;
-  status: string;
-}
-
-async function api(page: Page) {
-  const user = await storedUser(page);
-  return { authorization: `Bearer ${user?.token}` };
-}
-
-/** The coach's connected X account, connected through the sandbox's consent page if need be. */
-async function connectedX(page: Page): Promise<Connection> {
-  const headers = await api(page);
-  const find = async () => {
-    const res = await page.request.get('/api/social/connections', { headers });
-    const all = (await res.json()) as Connection[];
-    return all.find((c) => c.network === 'x' && c.status === 'connected');
-  };
-  const existing = await find();
-  if (existing) return existing;
-  await page.goto('/app/settings?tab=social-platforms');
-  await page.getByRole('button', { name: 'Add New Connection' }).click();
-  await page
-    .getByRole('dialog', { name: 'Choose a Network to Connect' })
-    .getByRole('button', { name: 'X', exact: true })
-    .click();
-  await page.getByRole('button', { name: 'Authorize app' }).click();
-  await expect(page.getByRole('cell', { name: /casey_coach_fit/ })).toBeVisible();
-  const connected = await find();
-  if (!connected) throw new Error('X did not connect');
-  return connected;
-}
 
 /** `YYYY-MM-DD` of an instant in the test's zone. */
 function dayIn(instant: Date): string {
@@ -86,7 +52,7 @@ test('the coach sees a scheduled post on the calendar, drags it to tomorrow, and
 }) => {
   await skipTour(page);
   await signInToApp(page, 'coach@example.com');
-  const x = await connectedX(page);
+  const x = await ensureConnected(page, 'x');
 
   // A post two days ahead, written through the API with the coach's own session. Not today:
   // earlier end-to-end files fill today with posts, and a month cell shows only its first few
@@ -96,7 +62,7 @@ test('the coach sees a scheduled post on the calendar, drags it to tomorrow, and
   when.setSeconds(0, 0);
   const body = `Tempo squats, three sets (${Date.now().toString(36)})`;
   const created = await page.request.post('/api/posts', {
-    headers: await api(page),
+    headers: await authHeaders(page),
     data: { body, connectionIds: [x.id], scheduledAt: when.toISOString(), timeZone },
   });
   expect(created.status()).toBe(201);
@@ -128,7 +94,7 @@ test('the coach sees a scheduled post on the calendar, drags it to tomorrow, and
   await page.reload();
   await expect(dayCell(page, nextDay).getByRole('button', { name: /Tempo squats/ })).toBeVisible();
   await expect(dayCell(page, postDay).getByRole('button', { name: /Tempo squats/ })).toHaveCount(0);
-  const stored = await page.request.get(`/api/posts/${postId}`, { headers: await api(page) });
+  const stored = await page.request.get(`/api/posts/${postId}`, { headers: await authHeaders(page) });
   const scheduledAt = new Date(((await stored.json()) as { scheduledAt: string }).scheduledAt);
   expect(dayIn(scheduledAt)).toBe(nextDay);
   // From the keyboard: the post is a button; Enter opens its details.

@@ -1,6 +1,6 @@
 import { publishedPosts } from '@fitpost/sandbox/testing';
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, signInToApp, skipTour, storedUser } from './support/fitpost';
+import { authHeaders, ensureConnected, expectAccessible, signInToApp, skipTour } from './support/fitpost';
 
 /** The sandbox the e2e stack runs (playwright.config.ts): its published log shows what the networks accepted. */
 const sandbox = 'http://127.0.0.1:4100';
@@ -14,50 +14,6 @@ const accounts = {
   coachLinkedIn: 'CaseyCoach1001',
   adminX: '1500000000000001002',
 };
-
-type Network = 'x' | 'linkedin';
-
-interface Connection {
-  id: string;
-  network: string;
-  accountId: string;
-  status: string;
-}
-
-async function api(page: Page) {
-  const user = await storedUser(page);
-  return { authorization: `Bearer ${user?.token}` };
-}
-
-async function connections(page: Page): Promise<Connection[]> {
-  const res = await page.request.get('/api/social/connections', { headers: await api(page) });
-  return (await res.json()) as Connection[];
-}
-
-/** The signed-in member's account on `network`, connected through the sandbox's consent page if need be. */
-async function ensureConnected(page: Page, network: Network, accountId: string) {
-  const isConnected = async () =>
-    (await connections(page)).some(
-      (c) => c.network === network && c.accountId === accountId && c.status === 'connected',
-    );
-  if (await isConnected()) return;
-  await page.goto('/app/settings?tab=social-platforms');
-  await page.getByRole('button', { name: 'Add New Connection' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Choose a Network to Connect' });
-  if (network === 'x') {
-    await dialog.getByRole('button', { name: 'X', exact: true }).click();
-    await page.getByRole('combobox', { name: 'Account' }).selectOption(accountId);
-    await page.getByRole('button', { name: 'Authorize app' }).click();
-    await expect(page).toHaveURL(/\/app\/settings/);
-  } else {
-    const popup = page.waitForEvent('popup');
-    await dialog.getByRole('button', { name: 'LinkedIn' }).click();
-    const consent = await popup;
-    await consent.getByRole('combobox', { name: 'Account' }).selectOption(accountId);
-    await consent.getByRole('button', { name: 'Allow' }).click();
-  }
-  await expect.poll(isConnected, { timeout: 15_000 }).toBe(true);
-}
 
 /** Turns Auto-Post on in System Settings for the accounts whose switch names match, off for the others. */
 async function optIn(page: Page, on: RegExp[]) {
@@ -119,7 +75,7 @@ test('the admin schedules an Auto-Post from the library; the opted-in coach gets
   await ensureConnected(admin, 'x', accounts.adminX);
   await optIn(admin, [/^Auto-Post on X account/]);
   const created = await admin.request.post('/api/content', {
-    headers: await api(admin),
+    headers: await authHeaders(admin),
     data: { title, body, link: 'https://fitpro.example.org/box-jumps' },
   });
   expect(created.status()).toBe(201);
@@ -175,10 +131,12 @@ test('the admin schedules an Auto-Post from the library; the opted-in coach gets
   await expect(adminOccurrence).toContainText('You skipped this one');
 
   // Bring it forward to a few seconds from now (the form takes whole minutes), as the API allows.
-  const current = await admin.request.get(`/api/autoposts/${autoPostId}`, { headers: await api(admin) });
+  const current = await admin.request.get(`/api/autoposts/${autoPostId}`, {
+    headers: await authHeaders(admin),
+  });
   const saved = (await current.json()) as Record<string, unknown>;
   const moved = await admin.request.put(`/api/autoposts/${autoPostId}`, {
-    headers: await api(admin),
+    headers: await authHeaders(admin),
     data: {
       contentId: saved.contentId,
       body: saved.body,

@@ -1,43 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, signInToApp, skipTour, storedUser } from './support/fitpost';
+import { authHeaders, ensureConnected, expectAccessible, signInToApp, skipTour } from './support/fitpost';
 
 /** The member's zone comes from the browser here (no System Settings saved): a zone with DST. */
 const timeZone = 'America/New_York';
 test.use({ timezoneId: timeZone, viewport: { width: 1280, height: 1300 } });
-
-interface Connection {
-  id: string;
-  network: string;
-  status: string;
-}
-
-async function api(page: Page) {
-  const user = await storedUser(page);
-  return { authorization: `Bearer ${user?.token}` };
-}
-
-/** The coach's connected X account, connected through the sandbox's consent page if need be. */
-async function connectedX(page: Page): Promise<Connection> {
-  const headers = await api(page);
-  const find = async () => {
-    const res = await page.request.get('/api/social/connections', { headers });
-    const all = (await res.json()) as Connection[];
-    return all.find((c) => c.network === 'x' && c.status === 'connected');
-  };
-  const existing = await find();
-  if (existing) return existing;
-  await page.goto('/app/settings?tab=social-platforms');
-  await page.getByRole('button', { name: 'Add New Connection' }).click();
-  await page
-    .getByRole('dialog', { name: 'Choose a Network to Connect' })
-    .getByRole('button', { name: 'X', exact: true })
-    .click();
-  await page.getByRole('button', { name: 'Authorize app' }).click();
-  await expect(page.getByRole('cell', { name: /casey_coach_fit/ })).toBeVisible();
-  const connected = await find();
-  if (!connected) throw new Error('X did not connect');
-  return connected;
-}
 
 /** `YYYY-MM-DD` of an instant in the test's zone. */
 function dayIn(instant: Date): string {
@@ -62,9 +28,9 @@ test("the coach sees the organisation's Auto-Post on the calendar, skips it, the
   // The coach connects X and turns Auto-Post on for it.
   await skipTour(coach);
   await signInToApp(coach, 'coach@example.com');
-  const x = await connectedX(coach);
+  const x = await ensureConnected(coach, 'x');
   const optIn = await coach.request.put('/api/autoposts/settings', {
-    headers: await api(coach),
+    headers: await authHeaders(coach),
     data: { accounts: [{ connectionId: x.id, enabled: true }] },
   });
   expect(optIn.status()).toBe(200);
@@ -76,7 +42,7 @@ test("the coach sees the organisation's Auto-Post on the calendar, skips it, the
   const when = new Date(Date.now() + 2 * 24 * 3600_000);
   when.setSeconds(0, 0);
   const scheduled = await admin.request.post('/api/autoposts', {
-    headers: await api(admin),
+    headers: await authHeaders(admin),
     data: { body, networks: ['x', 'linkedin'], scheduledAt: when.toISOString(), timeZone },
   });
   expect(scheduled.status()).toBe(201);

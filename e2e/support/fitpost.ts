@@ -44,3 +44,58 @@ export async function expectAccessible(page: Page) {
     .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(bad, `axe violations on ${page.url()}`).toEqual([]);
 }
+
+/** The signed-in member's API headers, from the session the web app stored. */
+export async function authHeaders(page: Page) {
+  const user = await storedUser(page);
+  return { authorization: `Bearer ${user?.token}` };
+}
+
+export interface Connection {
+  id: string;
+  network: string;
+  accountId: string;
+  status: string;
+}
+
+/** The signed-in member's social connections, read through the API. */
+export async function connections(page: Page): Promise<Connection[]> {
+  const res = await page.request.get('/api/social/connections', { headers: await authHeaders(page) });
+  return (await res.json()) as Connection[];
+}
+
+/**
+ * The signed-in member's connected account on `network` (a given sandbox account, or the consent
+ * page's default), connected through the sandbox's consent page if need be.
+ */
+export async function ensureConnected(
+  page: Page,
+  network: 'x' | 'linkedin',
+  accountId?: string,
+): Promise<Connection> {
+  const find = async () =>
+    (await connections(page)).find(
+      (c) => c.network === network && c.status === 'connected' && (!accountId || c.accountId === accountId),
+    );
+  const existing = await find();
+  if (existing) return existing;
+  await page.goto('/app/settings?tab=social-platforms');
+  await page.getByRole('button', { name: 'Add New Connection' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Choose a Network to Connect' });
+  if (network === 'x') {
+    await dialog.getByRole('button', { name: 'X', exact: true }).click();
+    if (accountId) await page.getByRole('combobox', { name: 'Account' }).selectOption(accountId);
+    await page.getByRole('button', { name: 'Authorize app' }).click();
+    await expect(page).toHaveURL(/\/app\/settings/);
+  } else {
+    const popup = page.waitForEvent('popup');
+    await dialog.getByRole('button', { name: 'LinkedIn' }).click();
+    const consent = await popup;
+    if (accountId) await consent.getByRole('combobox', { name: 'Account' }).selectOption(accountId);
+    await consent.getByRole('button', { name: 'Allow' }).click();
+  }
+  await expect.poll(async () => (await find()) !== undefined, { timeout: 15_000 }).toBe(true);
+  const connected = await find();
+  if (!connected) throw new Error(`${network} did not connect`);
+  return connected;
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { network } from './social.js';
-import { calendarLimits } from './posts.js';
+import { calendarRangeProblem } from './posts.js';
 
 /**
  * Auto-Post (spec §1): content the organisation's admins schedule once, which FitPost publishes at
@@ -141,15 +141,8 @@ export const upcomingAutoPostsQuery = z
       return;
     }
     if (q.from === undefined || q.to === undefined) return;
-    const span = Date.parse(q.to) - Date.parse(q.from);
-    if (span <= 0)
-      ctx.addIssue({ code: 'custom', path: ['to'], message: 'The end of the range must be after its start' });
-    else if (span > calendarLimits.maxRangeDays * 86_400_000)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['to'],
-        message: `Ask for at most ${calendarLimits.maxRangeDays} days at once`,
-      });
+    const problem = calendarRangeProblem(q.from, q.to);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['to'], message: problem });
   });
 export type UpcomingAutoPostsQuery = z.input<typeof upcomingAutoPostsQuery>;
 

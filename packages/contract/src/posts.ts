@@ -161,6 +161,15 @@ export const rescheduleBody = z.object({ scheduledAt: z.iso.datetime({ offset: t
 /** The calendar asks for at most this span at once (a month view shows six weeks). */
 export const calendarLimits = { maxRangeDays: 92, maxPosts: 2000, excerptLength: 140 } as const;
 
+/** What is wrong with a calendar range [from, to), if anything (the posts' and the Auto-Posts' alike). */
+export function calendarRangeProblem(from: string, to: string): string | null {
+  const span = Date.parse(to) - Date.parse(from);
+  if (span <= 0) return 'The end of the range must be after its start';
+  if (span > calendarLimits.maxRangeDays * 86_400_000)
+    return `Ask for at most ${calendarLimits.maxRangeDays} days at once`;
+  return null;
+}
+
 /** GET /api/posts/calendar: posts scheduled in [from, to). */
 export const calendarQuery = z
   .object({
@@ -168,15 +177,8 @@ export const calendarQuery = z
     to: z.iso.datetime({ offset: true }),
   })
   .superRefine((q, ctx) => {
-    const span = Date.parse(q.to) - Date.parse(q.from);
-    if (span <= 0)
-      ctx.addIssue({ code: 'custom', path: ['to'], message: 'The end of the range must be after its start' });
-    else if (span > calendarLimits.maxRangeDays * 86_400_000)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['to'],
-        message: `Ask for at most ${calendarLimits.maxRangeDays} days at once`,
-      });
+    const problem = calendarRangeProblem(q.from, q.to);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['to'], message: problem });
   });
 export type CalendarQuery = z.input<typeof calendarQuery>;
 

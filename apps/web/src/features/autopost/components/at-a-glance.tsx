@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useStoredUser } from '@/lib/session';
 import { useAutoPostSettings } from '../api/get-settings';
 import { usePostTotal } from '../api/get-post-total';
-import { memberZone, startOfMonthIn } from '../model/member-time';
+import { memberZone, startOfMonthIn } from '@/lib/member-time';
 
 const format = (n: number) => n.toLocaleString('en-US');
 

@@ -8,7 +8,7 @@ import { useStoredUser } from '@/lib/session';
 import { useUpcomingAutoPosts } from '../api/get-upcoming';
 import { useSetAutoPostChoice } from '../api/set-choice';
 import { excerpt } from '../model/excerpt';
-import { formatInZone, memberZone } from '../model/member-time';
+import { formatInZone, memberZone } from '@/lib/member-time';
 import { NetworkIcon } from './network-icon';
 import '../autopost.css';
 

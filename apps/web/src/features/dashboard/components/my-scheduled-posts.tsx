@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { errorText } from '@/lib/api-client';
 import { useStoredUser } from '@/lib/session';
 import { useScheduledPosts } from '../api/get-scheduled-posts';
-import { formatInZone, memberZone } from './member-time';
+import { formatInZone, memberZone } from '@/lib/member-time';
 import '../dashboard.css';
 
 const excerptLength = 90;

@@ -1,9 +1,9 @@
 import type { UserInfo } from '@fitpost/contract';
 
 /**
- * Times on the dashboard's Auto-Post panels, with the browser's Intl only: the dashboard is the
- * first screen and carries no date library (its JavaScript budget is 250 KB gzip). The admin screens
- * and the scheduling form, which convert wall times, use lib/zoned-time.
+ * Times on the dashboard (My Scheduled Posts, the Auto-Post panels), with the browser's Intl only:
+ * the dashboard is the first screen and carries no date library (its JavaScript budget is 250 KB
+ * gzip). Screens that convert wall times use lib/zoned-time, which uses dayjs.
  */
 
 /** The member's zone: the one saved in System Settings, else the browser's. */
