@@ -1,7 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 
-const port = 3100;
-const sandboxPort = 4100;
+// E2E_PORT / E2E_SANDBOX_PORT let several checkouts run their end-to-end tests side by side.
+const port = Number(process.env.E2E_PORT ?? 3100);
+const sandboxPort = Number(process.env.E2E_SANDBOX_PORT ?? 4100);
 
 /**
  * End-to-end tests drive the real stack — the built web app, the API and worker on a fresh

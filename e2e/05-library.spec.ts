@@ -1,8 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectAccessible, mainNav, signInToApp, skipTour } from './support/fitpost';
+import { expectAccessible, mainNav, sandbox, signInToApp, skipTour } from './support/fitpost';
 
 /** The sandbox the e2e stack runs (playwright.config.ts); it serves the demo content feeds. */
-const sandbox = 'http://127.0.0.1:4100';
 
 /**
  * Picks an option of the antd Select labelled `label`. antd renders the visible options apart from its

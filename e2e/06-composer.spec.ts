@@ -1,9 +1,15 @@
 import { deflateSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
-import { authHeaders, ensureConnected, expectAccessible, signInToApp, skipTour } from './support/fitpost';
+import {
+  authHeaders,
+  ensureConnected,
+  expectAccessible,
+  sandbox,
+  signInToApp,
+  skipTour,
+} from './support/fitpost';
 
 /** The sandbox the e2e stack runs (playwright.config.ts): its published log shows what the networks accepted. */
-const sandbox = 'http://127.0.0.1:4100';
 /** The member's zone is the browser's here (no System Settings saved): a zone with daylight saving. */
 const timeZone = 'America/New_York';
 test.use({ timezoneId: timeZone });

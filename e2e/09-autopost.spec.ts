@@ -1,9 +1,15 @@
 import { publishedPosts } from '@fitpost/sandbox/testing';
 import { expect, test, type Page } from '@playwright/test';
-import { authHeaders, ensureConnected, expectAccessible, signInToApp, skipTour } from './support/fitpost';
+import {
+  authHeaders,
+  ensureConnected,
+  expectAccessible,
+  sandbox,
+  signInToApp,
+  skipTour,
+} from './support/fitpost';
 
 /** The sandbox the e2e stack runs (playwright.config.ts): its published log shows what the networks accepted. */
-const sandbox = 'http://127.0.0.1:4100';
 /** Every member's zone here is the browser's (none saved in System Settings): one with daylight saving. */
 const timeZone = 'America/New_York';
 test.use({ timezoneId: timeZone });

@@ -2,6 +2,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 export const demoPassword = 'fitpost';
+/** The sandbox the end-to-end server runs beside (playwright.config.ts). */
+export const sandbox = `http://127.0.0.1:${process.env.E2E_SANDBOX_PORT ?? 4100}`;
 
 /** Marks the product tour as seen, so its overlay does not cover the page (the tour has its own test). */
 export async function skipTour(page: Page) {
