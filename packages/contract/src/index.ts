@@ -7,5 +7,5 @@ export * from './auth.js';
 export * from './social.js';
 export * from './posts.js';
 export * from './media.js';
-export * from './library.js';
+export * from './library/index.js';
 export * from './auto-posts.js';

@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { queryBoolean, uuid } from '../common.js';
+import { libraryLimits, libraryMessages } from './api.js';
+import { httpUrl, upsertId } from './fields.js';
+
+// Content feeds (spec §3, §7): GET/POST /api/feed, PUT /api/feed/{id}, GET /api/feed/consume/{userId}.
+
+export const feedConsumeParams = z.object({ userId: uuid });
+
+/** Why a fetch failed; the feed keeps the code and a readable message. */
+export const feedErrorCodes = [
+  'feed.bad_url',
+  'feed.blocked_address',
+  'feed.timeout',
+  'feed.too_large',
+  'feed.http_error',
+  'feed.malformed',
+  'feed.too_many_redirects',
+  'feed.unreachable',
+] as const;
+export const feedErrorCode = z.enum(feedErrorCodes);
+export type FeedErrorCode = z.infer<typeof feedErrorCode>;
+
+/** What a member reads for each failure when the fetcher gave no more specific text. */
+export const feedErrorMessages: Record<FeedErrorCode, string> = {
+  'feed.bad_url': 'The feed address must be an http:// or https:// URL.',
+  'feed.blocked_address':
+    'The feed address points to a private or local network address, which FitPost does not fetch.',
+  'feed.timeout': 'The feed took too long to answer.',
+  'feed.too_large': 'The feed is larger than FitPost accepts.',
+  'feed.http_error': "The feed's server answered with an error.",
+  'feed.malformed': 'The address did not return an RSS, Atom or JSON feed FitPost can read.',
+  'feed.too_many_redirects': 'The feed redirected too many times.',
+  'feed.unreachable': "The feed's server could not be reached.",
+};
+
+/** Result of the last fetch: `ok` (read), `not_modified` (unchanged since), `error`; null before the first. */
+export const feedFetchStatuses = ['ok', 'not_modified', 'error'] as const;
+export const feedFetchStatus = z.enum(feedFetchStatuses);
+export type FeedFetchStatus = z.infer<typeof feedFetchStatus>;
+
+/** A content feed exactly as spec §3 names it, plus what the last fetch found (read-only). */
+export const feed = z
+  .object({
+    id: uuid,
+    portalId: z.number().int(),
+    name: z.string(),
+    url: z.string(),
+    description: z.string(),
+    isActive: z.boolean(),
+    /** The member who owns it; all zeros for a system feed. */
+    userId: uuid,
+    /** Visible to every member of the portal; managed by admins. */
+    isSystem: z.boolean(),
+    thumbnailUrl: z.string(),
+    lastFetchedAt: z.iso.datetime().nullable(),
+    lastStatus: feedFetchStatus.nullable(),
+    lastErrorCode: feedErrorCode.nullable(),
+    lastError: z.string().nullable(),
+    /** Content items imported from it. */
+    itemCount: z.number().int(),
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+  })
+  .meta({ id: 'Feed' });
+export type Feed = z.infer<typeof feed>;
+export const feedList = z.array(feed);
+export type FeedList = z.infer<typeof feedList>;
+
+/**
+ * GET /api/feed?portalid&userid&active (spec §7). Without `userid`: the caller's own feeds and
+ * the portal's system feeds. `userid` = the all-zero id: system feeds only; = a member: that
+ * member's feeds (the member themself, or an admin). `portalid`, when given, must be the caller's.
+ */
+export const feedListQuery = z.object({
+  portalid: z.coerce.number().int().positive().optional(),
+  userid: uuid.optional(),
+  active: queryBoolean.optional(),
+});
+export type FeedListQuery = z.input<typeof feedListQuery>;
+
+/**
+ * POST /api/feed or PUT /api/feed/{id} (spec §7: name, url, description, isActive, userId,
+ * isSystem, thumbnailUrl). A system feed (admins only) has `userId` all zeros (or omitted); a
+ * member's feed is their own (`userId` omitted or theirs).
+ */
+export const feedUpsert = z.object({
+  id: upsertId,
+  name: z.string().trim().min(1, libraryMessages.feedNameRequired).max(libraryLimits.feedNameMaxLength),
+  url: httpUrl(libraryMessages.feedUrlInvalid),
+  description: z.string().trim().max(libraryLimits.descriptionMaxLength).default(''),
+  isActive: z.boolean().default(true),
+  userId: uuid.optional(),
+  isSystem: z.boolean().default(false),
+  /** Blank means none. */
+  thumbnailUrl: z.union([httpUrl(libraryMessages.linkInvalid), z.literal('')]).default(''),
+});
+export type FeedUpsert = z.input<typeof feedUpsert>;
+
+/** GET /api/feed/consume/{userId}: what each refreshed feed gave. */
+export const feedConsumeResult = z
+  .object({
+    feeds: z.array(
+      z.object({
+        feedId: uuid,
+        name: z.string(),
+        isSystem: z.boolean(),
+        status: feedFetchStatus,
+        /** New content items from this fetch. */
+        imported: z.number().int(),
+        errorCode: feedErrorCode.nullable(),
+        error: z.string().nullable(),
+      }),
+    ),
+    imported: z.number().int(),
+  })
+  .meta({ id: 'FeedConsumeResult' });
+export type FeedConsumeResult = z.infer<typeof feedConsumeResult>;
