@@ -12,15 +12,18 @@ import { reencryptTokens } from './modules/social/rekey.js';
 import { createPlatforms } from './platforms/index.js';
 import { startFeedWorker } from './modules/feeds/jobs.js';
 import { startUpkeep } from './db/upkeep.js';
+import { createLogger, type Logger } from './lib/logger.js';
 
 /**
  * Starts FitPost: `--services=api,worker` (default both). The database is migrated and seeded
  * before anything listens, and SIGINT/SIGTERM stop everything in reverse order.
  */
-async function main() {
+async function main(log: Logger) {
   const { values } = parseArgs({ options: { services: { type: 'string' } } });
   const env = values.services ? { ...process.env, FITPOST_SERVICES: values.services } : process.env;
   const config = loadConfig(env);
+  log.level = config.logLevel;
+  const logError = (message: string, err: unknown) => log.error({ err }, message);
 
   const database = await openDatabase(config.database);
   await database.migrate();
@@ -29,7 +32,7 @@ async function main() {
   if (config.demoSeed) await seedDemoLibrary(database.db, { sandboxUrl: config.sandboxUrl });
 
   const runWorker = config.services.includes('worker');
-  const jobs = createJobs(database, { worker: runWorker });
+  const jobs = createJobs(database, { worker: runWorker, log });
   await jobs.start();
   const cipher = resolveTokenCipher(config);
   const platforms = createPlatforms(config.platforms);
@@ -38,6 +41,7 @@ async function main() {
         concurrency: config.workerConcurrency,
         sweepIntervalMs: config.publish.sweepIntervalMs,
         fanout: fanoutDeps({ database, jobs, config }),
+        log,
       })
     : null;
   if (runWorker)
@@ -46,7 +50,7 @@ async function main() {
       {
         db: database.db,
         fetch: { allowLoopback: config.feeds.allowLoopback },
-        logError: (message, err) => console.error(message, err),
+        logError,
       },
       { intervalMinutes: config.feeds.refreshMinutes },
     );
@@ -54,21 +58,22 @@ async function main() {
   if (runWorker && database.raw.kind === 'pglite')
     startUpkeep(database.raw.client, {
       everyMs: 30_000,
-      logError: (message, err) => console.error(message, err),
+      logError,
     });
   // After a key rotation, tokens still sealed with an older key are re-sealed in the background.
   if (runWorker) {
     reencryptTokens(database.db, cipher, { batchSize: 200 }).then(
       (r) =>
-        console.log(
+        log.info(
+          { ...r },
           `FitPost token keys: ${r.resealed} re-sealed, ${r.unreadable} unreadable of ${r.scanned} connections`,
         ),
-      (err: unknown) => console.error('FitPost token keys: re-sealing failed:', err),
+      (err: unknown) => logError('FitPost token keys: re-sealing failed', err),
     );
   }
 
   const app = config.services.includes('api')
-    ? await buildApp({ config, database, jobs, cipher, platforms })
+    ? await buildApp({ config, database, jobs, cipher, platforms, logger: log })
     : null;
   if (app) await app.listen({ host: config.host, port: config.port });
 
@@ -76,13 +81,16 @@ async function main() {
     database.kind === 'pglite'
       ? `PGlite in ${config.database.kind === 'pglite' ? config.database.dataDir : ''}`
       : 'PostgreSQL';
-  console.log(`FitPost ${config.services.join('+')} ready (${mode})${app ? ` on ${config.publicUrl}` : ''}`);
+  log.info(
+    { services: config.services },
+    `FitPost ${config.services.join('+')} ready (${mode})${app ? ` on ${config.publicUrl}` : ''}`,
+  );
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`FitPost stopping (${signal})…`);
+    log.info({ signal }, `FitPost stopping (${signal})…`);
     await app?.close();
     await stopWorker?.();
     await jobs.stop();
@@ -93,7 +101,10 @@ async function main() {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 }
 
-main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.message : err);
+// Before the configuration is read (and validates LOG_LEVEL), log at info.
+const log = createLogger({ level: 'info' });
+main(log).catch((err: unknown) => {
+  // The whole error with its stack, written synchronously before the process ends.
+  log.fatal({ err }, `FitPost failed to start: ${err instanceof Error ? err.message : String(err)}`);
   process.exit(1);
 });

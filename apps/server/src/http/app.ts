@@ -1,6 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import { maxJsonBodyBytes } from '@fitpost/contract';
-import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from '../config.js';
 import type { Database, Db } from '../db/client.js';
@@ -11,6 +11,7 @@ import { healthRoutes } from '../modules/health/routes.js';
 import { socialRoutes } from '../modules/social/routes.js';
 import { userRoutes } from '../modules/users/routes.js';
 import type { TokenCipher } from '../lib/crypto.js';
+import { createLogger, type Logger } from '../lib/logger.js';
 import type { Platforms } from '../platforms/index.js';
 import { postRoutes } from '../modules/posts/routes.js';
 import { mediaRoutes } from '../modules/media/routes.js';
@@ -33,15 +34,18 @@ export interface AppDeps {
   cipher: TokenCipher;
   platforms: Platforms;
   version?: string;
-  logger?: FastifyServerOptions['logger'];
+  /** The process's logger (lib/logger.ts); one is made from `config.logLevel` when absent. */
+  logger?: Logger;
 }
 
 /** Builds the HTTP API (and the web app's static files) without listening; tests use `inject`. */
 export async function buildApp(deps: AppDeps) {
   const { config, database } = deps;
   const version = deps.version ?? '0.1.0';
+  // Typed as Fastify's logger so plugins and route modules see the usual FastifyInstance.
+  const loggerInstance: FastifyBaseLogger = deps.logger ?? createLogger({ level: config.logLevel });
   const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel },
+    loggerInstance,
     bodyLimit: maxJsonBodyBytes,
     trustProxy: false,
     // One line per request only when debugging; errors are always logged by the error handler.

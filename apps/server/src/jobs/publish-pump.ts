@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { PgBoss } from 'pg-boss';
 import { startPublishing, type EngineDeps } from '../modules/posts/engine.js';
 import { groupCommit } from '../lib/group-commit.js';
+import type { Logger } from '../lib/logger.js';
 import { queues, type PublishJob } from './queues.js';
 
 export interface PumpOptions {
@@ -11,6 +12,7 @@ export interface PumpOptions {
   maxFetch?: number;
   /** Wait between polls when the queue is empty. */
   idleMs?: number;
+  log: Logger;
 }
 
 /**
@@ -24,6 +26,7 @@ export interface PumpOptions {
 export function startPublishPump(boss: PgBoss, deps: EngineDeps, opts: PumpOptions) {
   const maxFetch = opts.maxFetch ?? 100;
   const idleMs = opts.idleMs ?? 500;
+  const { log } = opts;
   let inFlight = 0;
   let running = true;
   let wake: (() => void) | null = null;
@@ -44,16 +47,18 @@ export function startPublishPump(boss: PgBoss, deps: EngineDeps, opts: PumpOptio
         jobs.map((j) => j.data),
       );
     } catch (err) {
-      console.error('publish batch failed to start', err);
+      log.error({ err, jobs: jobs.length }, 'publish batch failed to start');
       outcomes = jobs.map(() => Promise.resolve());
     }
     outcomes.forEach((outcome, i) => {
       const job = jobs[i];
       if (!job) return;
       void outcome
-        .catch((err: unknown) => console.error('publish job failed', job.data.targetId, err))
+        .catch((err: unknown) =>
+          log.error({ err, jobId: job.id, targetId: job.data.targetId }, 'publish job failed'),
+        )
         .then(() => completions.add(job.id))
-        .catch((err: unknown) => console.error('completing a publish job failed', job.id, err))
+        .catch((err: unknown) => log.error({ err, jobId: job.id }, 'completing a publish job failed'))
         .finally(release);
     });
   }
@@ -71,7 +76,7 @@ export function startPublishPump(boss: PgBoss, deps: EngineDeps, opts: PumpOptio
       try {
         jobs = await boss.fetch<PublishJob>(queues.publish, { batchSize: Math.min(free, maxFetch) });
       } catch (err) {
-        if (running) console.error('fetching publish jobs failed', err);
+        if (running) log.error({ err }, 'fetching publish jobs failed');
       }
       if (jobs.length === 0) {
         if (running) await sleep(idleMs);

@@ -1,6 +1,7 @@
 import type { PgBoss } from 'pg-boss';
 import { reconcileTarget, sweepStale, type EngineDeps } from '../modules/posts/engine.js';
 import { runFanout, sweepFanouts, type FanoutDeps } from '../modules/autoposts/fanout.js';
+import type { Logger } from '../lib/logger.js';
 import { startPublishPump } from './publish-pump.js';
 import { queues, type FanoutJob, type PublishJob } from './queues.js';
 
@@ -11,10 +12,17 @@ import { queues, type FanoutJob, type PublishJob } from './queues.js';
 export async function startWorker(
   boss: PgBoss,
   deps: EngineDeps,
-  opts: { concurrency: number; sweepIntervalMs?: number; idleMs?: number; fanout?: FanoutDeps },
+  opts: {
+    concurrency: number;
+    sweepIntervalMs?: number;
+    idleMs?: number;
+    fanout?: FanoutDeps;
+    log: Logger;
+  },
 ) {
-  const { fanout } = opts;
+  const { fanout, log } = opts;
   const pump = startPublishPump(boss, deps, {
+    log,
     concurrency: opts.concurrency,
     ...(opts.idleMs ? { idleMs: opts.idleMs } : {}),
   });
@@ -27,7 +35,7 @@ export async function startWorker(
       await Promise.all(
         jobs.map((job) =>
           reconcileTarget(deps, job.data).catch((err: unknown) => {
-            console.error('reconcile job failed', job.data.targetId, err);
+            log.error({ err, jobId: job.id, targetId: job.data.targetId }, 'reconcile job failed');
           }),
         ),
       );
@@ -39,16 +47,19 @@ export async function startWorker(
       queues.autoPostFanout,
       { batchSize: 1, localConcurrency: 1, pollingIntervalSeconds: 0.5 },
       async ([job]) => {
-        if (job) await runFanout(fanout, job.data);
+        if (!job) return;
+        const jobLog = log.child({ jobId: job.id, autoPostId: job.data.autoPostId });
+        const result = await runFanout(fanout, job.data);
+        jobLog.info({ ...result }, `Auto-Post fan-out ${result.status}`);
       },
     );
   // Every worker sweeps; the conditional updates make concurrent sweeps harmless. A sweep still
   // running when the next is due (a busy embedded database) lets that one pass rather than pile up.
   let sweeping = false;
   const sweep = async () => {
-    await sweepStale(deps).catch((err: unknown) => console.error('sweep failed', err));
+    await sweepStale(deps).catch((err: unknown) => log.error({ err }, 'sweep failed'));
     if (fanout)
-      await sweepFanouts(fanout).catch((err: unknown) => console.error('fan-out sweep failed', err));
+      await sweepFanouts(fanout).catch((err: unknown) => log.error({ err }, 'fan-out sweep failed'));
   };
   const timer = opts.sweepIntervalMs
     ? setInterval(() => {

@@ -10,6 +10,7 @@ import { createSession } from '../modules/auth/sessions.js';
 import { newTokenKey } from '../lib/crypto.js';
 import { resolveTokenCipher } from '../lib/token-keys.js';
 import { createJobs } from '../jobs/boss.js';
+import { createLogger } from '../lib/logger.js';
 import { createPlatforms } from '../platforms/index.js';
 
 /**
@@ -47,10 +48,11 @@ export async function startTestApp(env: Record<string, string> = {}) {
   await seedReferenceData(database.db);
   await seedDemo(database.db);
   const cipher = resolveTokenCipher(config);
-  const jobs = createJobs(database, { worker: false });
+  const log = createLogger({ level: config.logLevel });
+  const jobs = createJobs(database, { worker: false, log });
   await jobs.start();
   const platforms = createPlatforms(config.platforms);
-  const app = await buildApp({ config, database, jobs, cipher, platforms, logger: false });
+  const app = await buildApp({ config, database, jobs, cipher, platforms, logger: log });
   await app.ready();
   return {
     app,
@@ -60,6 +62,7 @@ export async function startTestApp(env: Record<string, string> = {}) {
     config,
     jobs,
     platforms,
+    log,
     /** The PostgreSQL database this file got (null on PGlite), for tests that start other processes. */
     databaseUrl: databaseUrl ?? null,
     async close() {

@@ -1,9 +1,22 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { TestApp } from './harness.js';
 import { networkEnv } from './social.js';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
+
+/** The server's entry point (`main.ts`, through tsx) as a child process with `args` and `env` added. */
+export function startServerProcess(
+  args: string[],
+  env: Record<string, string>,
+  stdio: StdioOptions = ['ignore', 'ignore', 'inherit'],
+): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', ...args], {
+    cwd: root,
+    stdio,
+    env: { ...process.env, ...env },
+  });
+}
 
 /**
  * A separate worker process (`--services=worker`) on the test's PostgreSQL database and sandbox,
@@ -14,13 +27,12 @@ export function startWorkerProcess(
   t: TestApp,
   sandboxUrl: string,
   env: Record<string, string> = {},
+  stdio?: StdioOptions,
 ): ChildProcess {
   if (!t.databaseUrl || !t.config.tokenKeys) throw new Error('needs PostgreSQL and token keys');
-  return spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', '--services=worker'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
+  return startServerProcess(
+    ['--services=worker'],
+    {
       ...networkEnv(sandboxUrl),
       DATABASE_URL: t.databaseUrl,
       FITPOST_TOKEN_KEYS: t.config.tokenKeys,
@@ -33,7 +45,8 @@ export function startWorkerProcess(
       FITPOST_PUBLISH_BACKOFF_MS: '100',
       ...env,
     },
-  });
+    stdio,
+  );
 }
 
 /** Resolves once the process has exited (at once if it already has). */

@@ -58,7 +58,7 @@ describe('drafts and the publishing engine', () => {
       connectionIds: [x],
       publishNow: true,
     });
-    const stopWorker = await startWorker(t.jobs.boss, deps, { concurrency: 2, idleMs: 100 });
+    const stopWorker = await startWorker(t.jobs.boss, deps, { concurrency: 2, idleMs: 100, log: t.log });
     try {
       const status = async (id: string) =>
         (await t.app.inject({ url: `/api/posts/${id}`, headers: coach.auth })).json<ScheduledPost>().status;

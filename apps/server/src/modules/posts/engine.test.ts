@@ -58,7 +58,7 @@ describe('publishing', () => {
     const body = text();
     const res = await createPost({ body, connectionIds: [xConnection], publishNow: true });
     expect(res.statusCode, res.body).toBe(201);
-    const stopWorker = await startWorker(t.jobs.boss, deps, { concurrency: 2, idleMs: 100 });
+    const stopWorker = await startWorker(t.jobs.boss, deps, { concurrency: 2, idleMs: 100, log: t.log });
     const postId = res.json<{ id: string }>().id;
     try {
       await expect
@@ -305,7 +305,7 @@ describe('publishing', () => {
       .set({ status: 'unknown', startedAt: new Date(Date.now() - 5000) })
       .where(eq(postTargets.id, target.id));
     await enqueueIn(t.jobs.boss, t.db)(queues.reconcile, { targetId: target.id, version: target.version });
-    const stopWorker = await startWorker(t.jobs.boss, deps, { concurrency: 2, idleMs: 100 });
+    const stopWorker = await startWorker(t.jobs.boss, deps, { concurrency: 2, idleMs: 100, log: t.log });
     try {
       // Nothing had been sent, so the reconcile reschedules it and the pump then publishes it once.
       await expect
