@@ -11,6 +11,7 @@ import { engineDeps, fanoutDeps } from './modules/posts/wiring.js';
 import { reencryptTokens } from './modules/social/rekey.js';
 import { createPlatforms } from './platforms/index.js';
 import { startFeedWorker } from './modules/feeds/jobs.js';
+import { startSessionPruning } from './modules/auth/sessions.js';
 import { startUpkeep } from './db/upkeep.js';
 import { createLogger, type Logger } from './lib/logger.js';
 
@@ -44,7 +45,7 @@ async function main(log: Logger) {
         log,
       })
     : null;
-  if (runWorker)
+  if (runWorker) {
     await startFeedWorker(
       jobs.boss,
       {
@@ -52,8 +53,11 @@ async function main(log: Logger) {
         fetch: { allowLoopback: config.feeds.allowLoopback },
         logError,
       },
-      { intervalMinutes: config.feeds.refreshMinutes },
+      { intervalMinutes: config.feeds.refreshMinutes, log },
     );
+    // Ended sessions would otherwise stay in the table for ever.
+    await startSessionPruning(jobs.boss, { db: database.db, settings: config.session, log });
+  }
   // Embedded PGlite runs no autovacuum: the worker keeps its statistics and dead rows in hand.
   if (runWorker && database.raw.kind === 'pglite')
     startUpkeep(database.raw.client, {

@@ -8,6 +8,7 @@ export const queues = {
   reconcile: 'publish-reconcile',
   feedRefresh: 'feed-refresh',
   autoPostFanout: 'autopost-fanout',
+  sessionPrune: 'session-prune',
 } as const;
 
 export interface FanoutJob {

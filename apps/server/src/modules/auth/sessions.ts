@@ -1,8 +1,12 @@
 import { roleIds } from '@fitpost/contract';
-import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import type { PgBoss } from 'pg-boss';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { sessions, userRoles, users } from '../../db/schema.js';
+import { startPeriodic } from '../../jobs/periodic.js';
+import { queues } from '../../jobs/queues.js';
+import type { Logger } from '../../lib/logger.js';
 import { hashToken, randomToken } from '../../lib/tokens.js';
 import { roleActiveAt } from '../users/access.js';
 
@@ -88,7 +92,41 @@ export async function revokeUserSessions(db: Db, userId: string, now = new Date(
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }
 
-/** Deletes sessions that can no longer be used; run periodically. */
-export async function pruneSessions(db: Db, now = new Date()) {
-  await db.delete(sessions).where(lt(sessions.expiresAt, now));
+/** Sessions deleted per statement, so one prune never holds many row locks at once. */
+const pruneBatch = 5000;
+/** How often a worker prunes sessions (startSessionPruning). */
+export const pruneSessionsEveryMs = 60 * 60_000;
+
+/**
+ * Deletes sessions that can no longer be used — past their absolute expiry, idle too long, or
+ * revoked — in batches; returns how many went.
+ */
+export async function pruneSessions(db: Db, settings: Pick<Config['session'], 'idleMs'>, now = new Date()) {
+  const idleBefore = new Date(now.getTime() - settings.idleMs);
+  let deleted = 0;
+  for (;;) {
+    const dead = db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(
+        or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, idleBefore), isNotNull(sessions.revokedAt)),
+      )
+      .limit(pruneBatch);
+    const gone = await db.delete(sessions).where(inArray(sessions.id, dead)).returning({ id: sessions.id });
+    deleted += gone.length;
+    if (gone.length < pruneBatch) return deleted;
+  }
+}
+
+/** Prunes sessions about once every `everyMs` across all workers (jobs/periodic.ts). */
+export function startSessionPruning(
+  boss: PgBoss,
+  deps: { db: Db; settings: Pick<Config['session'], 'idleMs'>; log: Logger },
+  opts: { everyMs: number; pollingIntervalSeconds?: number } = { everyMs: pruneSessionsEveryMs },
+) {
+  return startPeriodic(boss, queues.sessionPrune, { ...opts, log: deps.log }, async () => {
+    const deleted = await pruneSessions(deps.db, deps.settings);
+    if (deleted > 0) deps.log.info({ deleted }, `pruned ${deleted} ended sessions`);
+    return deleted;
+  });
 }

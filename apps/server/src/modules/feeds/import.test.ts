@@ -8,7 +8,6 @@ import { contentItems, feeds } from '../../db/schema-library.js';
 import { makeUser, startTestApp, type TestApp } from '../../test/harness.js';
 import { call, type TestUser } from '../../test/library.js';
 import { refreshFeed } from './import.js';
-import { queues } from '../../jobs/queues.js';
 import { refreshDueFeeds, startFeedWorker } from './jobs.js';
 
 let sandbox: Sandbox;
@@ -190,7 +189,7 @@ describe('periodic refresh', () => {
     const stop = await startFeedWorker(
       t.jobs.boss,
       { db: t.db, fetch: { allowLoopback: true } },
-      { intervalMinutes: 30 },
+      { intervalMinutes: 30, log: t.log },
     );
     try {
       await vi.waitFor(async () => expect(await itemsOf(feed.id)).toBe(12), {
@@ -198,8 +197,7 @@ describe('periodic refresh', () => {
         interval: 250,
       });
     } finally {
-      stop();
-      await t.jobs.boss.offWork(queues.feedRefresh);
+      await stop();
     }
   });
 });

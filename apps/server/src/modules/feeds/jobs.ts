@@ -1,7 +1,9 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import { feeds } from '../../db/schema-library.js';
+import { startPeriodic } from '../../jobs/periodic.js';
 import { queues } from '../../jobs/queues.js';
+import type { Logger } from '../../lib/logger.js';
 import { clock, mapLimited, refreshFeed, type FeedsDeps } from './import.js';
 
 /** Feeds one worker fetches at once. */
@@ -10,8 +12,6 @@ const concurrency = 4;
 const claimSize = 8;
 /** A job stops claiming after this long and leaves the rest to the next minute's job. */
 const budgetMs = 45_000;
-/** How often each worker asks for a refresh round; pg-boss keeps it to one job a minute across workers. */
-const tickMs = 60_000;
 
 /**
  * Claims up to `limit` active feeds not fetched for `staleAfterMs`, oldest first, by stamping
@@ -51,27 +51,17 @@ export async function refreshDueFeeds(deps: FeedsDeps, opts: { staleAfterMs: num
 }
 
 /**
- * The periodic refresh of active feeds (FITPOST_FEED_REFRESH_MINUTES). Every worker sends a
- * refresh job each minute; pg-boss's singleton slot keeps that to one job a minute in all, and the
- * job refreshes the feeds that have become due, so each feed is fetched about once an interval
- * however many workers run. Returns a function that stops the ticks.
+ * The periodic refresh of active feeds (FITPOST_FEED_REFRESH_MINUTES): a refresh job about once a
+ * minute across all workers (jobs/periodic.ts) refreshes the feeds that have become due, so each
+ * feed is fetched about once an interval however many workers run. Returns a function that stops it.
  */
-export async function startFeedWorker(boss: PgBoss, deps: FeedsDeps, opts: { intervalMinutes: number }) {
+export function startFeedWorker(
+  boss: PgBoss,
+  deps: FeedsDeps,
+  opts: { intervalMinutes: number; log: Logger },
+) {
   const staleAfterMs = opts.intervalMinutes * 60_000;
-  await boss.work(
-    queues.feedRefresh,
-    { batchSize: 1, localConcurrency: 1, pollingIntervalSeconds: 5 },
-    async () => {
-      await refreshDueFeeds(deps, { staleAfterMs });
-    },
+  return startPeriodic(boss, queues.feedRefresh, { everyMs: 60_000, log: opts.log }, () =>
+    refreshDueFeeds(deps, { staleAfterMs }),
   );
-  const tick = () => {
-    boss
-      .send(queues.feedRefresh, {}, { singletonKey: 'due-feeds', singletonSeconds: tickMs / 1000 })
-      .catch((err: unknown) => deps.logError?.('could not queue the feed refresh', err));
-  };
-  tick();
-  const timer = setInterval(tick, tickMs);
-  timer.unref();
-  return () => clearInterval(timer);
 }
