@@ -25,11 +25,14 @@ export function rssMiB(pid) {
   return line ? Math.round(Number(line.replace(/\D+/g, '')) / 1024) : NaN;
 }
 
-/** Starts a built app (`apps/<name>/dist/main.js`) with env; returns the child. */
+/**
+ * Starts a built app (`apps/<name>/dist/main.js`) with env; returns the child. Benchmarks run the
+ * demo explicitly (FITPOST_DEMO=true): the sandbox stands in for the provider and the networks.
+ */
 export function startNode(script, env) {
   const child = spawn(process.execPath, [script], {
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, ...env },
+    env: { ...process.env, FITPOST_DEMO: 'true', ...env },
   });
   return child;
 }

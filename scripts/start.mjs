@@ -1,4 +1,4 @@
-// `npm start`: build, then run the embedded demo — the sandbox (SSO and, later, the social
+// `npm start`: build, then run the embedded demo (FITPOST_DEMO=true) — the sandbox (SSO and, later, the social
 // networks) and FitPost (API + worker + web app, PGlite in ./data) as two processes.
 // Ctrl-C stops both cleanly; the next start reuses ./data.
 import { spawn, spawnSync } from 'node:child_process';
@@ -92,8 +92,9 @@ run('FitPost', 'apps/server/dist/main.js', {
   SANDBOX_PORT: String(sandboxPort),
   FITPOST_PUBLIC_HOSTS: publicHosts,
   FITPOST_PUBLIC_URL: publicUrl,
-  // The demo's feeds are served by the sandbox on loopback, which the feed fetcher refuses otherwise.
-  FITPOST_FEEDS_ALLOW_LOOPBACK: env.FITPOST_FEEDS_ALLOW_LOOPBACK ?? 'true',
+  // npm start is the demo: sandbox provider and networks, demo seed and admin, loopback feeds.
+  // Without this switch the server refuses to start until production settings are given.
+  FITPOST_DEMO: 'true',
 });
 await waitFor(`http://127.0.0.1:${port}/api/health`, 'FitPost');
 

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { parseTokenKeys } from './lib/crypto.js';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -18,9 +19,110 @@ const boolean = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true
 
 const isLoopback = (u: URL) => ['127.0.0.1', 'localhost', '[::1]'].includes(u.hostname);
 
+// ---- Demo or production -------------------------------------------------------------------
+// FITPOST_DEMO=true (npm start sets it) is the one switch that makes the sandbox, its secrets, the
+// demo seed, the demo bootstrap admin and loopback feeds the defaults. Without it nothing of the
+// demo is assumed: every variable below marked `required` must be set, or start-up stops with one
+// message listing them all.
+
+const missing = 'is required (set it, or run the demo with FITPOST_DEMO=true)';
+/** A variable production must set: its absence is reported with the demo switch named. */
+const required = <T extends z.ZodType>(schema: (params: { error: z.core.$ZodErrorMap }) => T) =>
+  schema({ error: (issue) => (issue.input === undefined ? missing : undefined) });
+const secret = required((p) => z.string(p).min(1));
+
+const isLoopbackUrl = (value: string | undefined) => {
+  if (value === undefined) return true;
+  try {
+    return isLoopback(new URL(value));
+  } catch {
+    return false;
+  }
+};
+
 /**
- * Every setting FitPost reads, validated once at start-up. Defaults run the embedded demo
- * against the sandbox on loopback; README.md lists each variable.
+ * The demo's defaults for one environment. A service's sandbox credentials apply only while that
+ * service is the sandbox (its addresses unset or on loopback): a real provider with a forgotten
+ * secret is refused, never handed the sandbox's.
+ */
+function demoDefaults(env: NodeJS.ProcessEnv): Record<string, string> {
+  const port = env.PORT ?? '3000';
+  const sandbox = `http://127.0.0.1:${env.SANDBOX_PORT ?? '4000'}`;
+  const onSandbox = (...urls: (keyof typeof env)[]) => urls.every((u) => isLoopbackUrl(env[u]));
+  return {
+    FITPOST_PUBLIC_URL: `http://localhost:${port}`,
+    FITPOST_PUBLIC_HOSTS: `localhost:${port},127.0.0.1:${port}`,
+    FITPOST_BOOTSTRAP_ADMINS: 'admin@example.com',
+    FITPOST_ORGANISATION_NAME: 'FitPro Academy',
+    FITPOST_SUPPORT_EMAIL: 'support@example.com',
+    FITPOST_DEMO_SEED: env.DATABASE_URL ? 'false' : 'true',
+    // The demo's feeds are served by the sandbox on loopback.
+    FITPOST_FEEDS_ALLOW_LOOPBACK: 'true',
+    FITPOST_OIDC_ISSUER: `${sandbox}/sso`,
+    FITPOST_X_API_URL: `${sandbox}/x`,
+    FITPOST_LINKEDIN_AUTH_URL: `${sandbox}/linkedin/oauth/v2`,
+    FITPOST_LINKEDIN_API_URL: `${sandbox}/linkedin/api`,
+    FITPOST_FACEBOOK_AUTH_URL: `${sandbox}/facebook/v23.0/dialog/oauth`,
+    FITPOST_FACEBOOK_GRAPH_URL: `${sandbox}/facebook/graph/v23.0`,
+    ...(onSandbox('FITPOST_OIDC_ISSUER') && {
+      FITPOST_OIDC_CLIENT_ID: 'fitpost',
+      FITPOST_OIDC_CLIENT_SECRET: 'fitpost-sandbox-secret',
+    }),
+    ...(onSandbox('FITPOST_X_API_URL') && {
+      FITPOST_X_CONSUMER_KEY: 'fitpost-x-key',
+      FITPOST_X_CONSUMER_SECRET: 'fitpost-x-secret',
+    }),
+    ...(onSandbox('FITPOST_LINKEDIN_AUTH_URL', 'FITPOST_LINKEDIN_API_URL') && {
+      FITPOST_LINKEDIN_CLIENT_ID: 'fitpost-linkedin',
+      FITPOST_LINKEDIN_CLIENT_SECRET: 'fitpost-linkedin-secret',
+    }),
+    ...(onSandbox('FITPOST_FACEBOOK_AUTH_URL', 'FITPOST_FACEBOOK_GRAPH_URL') && {
+      FITPOST_FACEBOOK_CLIENT_ID: 'fitpost-facebook',
+      FITPOST_FACEBOOK_CLIENT_SECRET: 'fitpost-facebook-secret',
+    }),
+  };
+}
+
+/** Rules across variables. Reads fields defensively: some may have failed their own parsing. */
+function productionChecks(
+  env: {
+    FITPOST_DEMO?: unknown;
+    DATABASE_URL?: unknown;
+    FITPOST_TOKEN_KEYS?: unknown;
+    FITPOST_DEMO_SEED?: unknown;
+    FITPOST_FEEDS_ALLOW_LOOPBACK?: unknown;
+    FITPOST_OIDC_ISSUER?: unknown;
+  },
+  ctx: z.RefinementCtx,
+) {
+  const issue = (variable: string, message: string) =>
+    ctx.addIssue({ code: 'custom', path: [variable], message });
+  const demo = env.FITPOST_DEMO === true;
+  if (typeof env.FITPOST_TOKEN_KEYS === 'string') {
+    try {
+      parseTokenKeys(env.FITPOST_TOKEN_KEYS);
+    } catch (err) {
+      issue('FITPOST_TOKEN_KEYS', err instanceof Error ? err.message : String(err));
+    }
+  } else if (env.DATABASE_URL !== undefined) {
+    issue(
+      'FITPOST_TOKEN_KEYS',
+      'is required with DATABASE_URL (every process must share the keys that encrypt social tokens)',
+    );
+  } else if (!demo) issue('FITPOST_TOKEN_KEYS', missing);
+  if (!demo && env.FITPOST_DEMO_SEED === true)
+    issue('FITPOST_DEMO_SEED', 'seeds demo data, so only with FITPOST_DEMO=true');
+  if (!demo && env.FITPOST_FEEDS_ALLOW_LOOPBACK === true)
+    issue('FITPOST_FEEDS_ALLOW_LOOPBACK', "is for the sandbox's feeds, so only with FITPOST_DEMO=true");
+  const issuer = typeof env.FITPOST_OIDC_ISSUER === 'string' ? URL.parse(env.FITPOST_OIDC_ISSUER) : null;
+  if (issuer && issuer.protocol !== 'https:' && !isLoopback(issuer))
+    issue('FITPOST_OIDC_ISSUER', 'must use https (http is allowed on loopback only)');
+}
+
+/**
+ * Every setting FitPost reads, validated once at start-up. Without FITPOST_DEMO=true the
+ * organisation's provider, the networks' credentials, token keys and bootstrap admins must be
+ * set; README.md lists each variable.
  */
 export const configSchema = z
   .object({
@@ -34,13 +136,14 @@ export const configSchema = z
     FITPOST_DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
     FITPOST_WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
     FITPOST_SERVICES: csv.pipe(z.array(z.enum(['api', 'worker'])).min(1)).default(['api', 'worker']),
-    FITPOST_PUBLIC_URL: z.url().optional(),
-    FITPOST_PUBLIC_HOSTS: csv.optional(),
-    FITPOST_OIDC_ISSUER: z.url().optional(),
-    FITPOST_OIDC_CLIENT_ID: z.string().min(1).default('fitpost'),
-    FITPOST_OIDC_CLIENT_SECRET: z.string().min(1).default('fitpost-sandbox-secret'),
+    FITPOST_DEMO: boolean.default(false),
+    FITPOST_PUBLIC_URL: required(z.url),
+    FITPOST_PUBLIC_HOSTS: required(z.string).pipe(csv).pipe(z.array(z.string()).min(1)),
+    FITPOST_OIDC_ISSUER: required(z.url),
+    FITPOST_OIDC_CLIENT_ID: secret,
+    FITPOST_OIDC_CLIENT_SECRET: secret,
     FITPOST_OIDC_SCOPES: z.string().default('openid email profile fitpost'),
-    FITPOST_BOOTSTRAP_ADMINS: csv.pipe(z.array(z.email())).default(['admin@example.com']),
+    FITPOST_BOOTSTRAP_ADMINS: required(z.string).pipe(csv).pipe(z.array(z.email()).min(1)),
     FITPOST_SESSION_IDLE_HOURS: z.coerce
       .number()
       .positive()
@@ -48,25 +151,26 @@ export const configSchema = z
       .default(72),
     FITPOST_SESSION_MAX_DAYS: z.coerce.number().positive().max(365).default(30),
     FITPOST_AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
-    FITPOST_ORGANISATION_NAME: z.string().default('FitPro Academy'),
-    FITPOST_SUPPORT_EMAIL: z.email().default('support@example.com'),
+    FITPOST_ORGANISATION_NAME: secret,
+    FITPOST_SUPPORT_EMAIL: required(z.email),
     FITPOST_DEMO_SEED: boolean.optional(),
     FITPOST_TOKEN_KEYS: z.string().optional(),
-    FITPOST_X_API_URL: z.url().optional(),
-    FITPOST_X_CONSUMER_KEY: z.string().min(1).default('fitpost-x-key'),
-    FITPOST_X_CONSUMER_SECRET: z.string().min(1).default('fitpost-x-secret'),
-    FITPOST_LINKEDIN_AUTH_URL: z.url().optional(),
-    FITPOST_LINKEDIN_API_URL: z.url().optional(),
-    FITPOST_LINKEDIN_CLIENT_ID: z.string().min(1).default('fitpost-linkedin'),
-    FITPOST_LINKEDIN_CLIENT_SECRET: z.string().min(1).default('fitpost-linkedin-secret'),
+    // Real hosts by default; the demo points them at the sandbox.
+    FITPOST_X_API_URL: z.url().default('https://api.x.com'),
+    FITPOST_X_CONSUMER_KEY: secret,
+    FITPOST_X_CONSUMER_SECRET: secret,
+    FITPOST_LINKEDIN_AUTH_URL: z.url().default('https://www.linkedin.com/oauth/v2'),
+    FITPOST_LINKEDIN_API_URL: z.url().default('https://api.linkedin.com'),
+    FITPOST_LINKEDIN_CLIENT_ID: secret,
+    FITPOST_LINKEDIN_CLIENT_SECRET: secret,
     FITPOST_LINKEDIN_VERSION: z
       .string()
       .regex(/^\d{6}$/, 'must be YYYYMM')
       .default('202610'),
-    FITPOST_FACEBOOK_AUTH_URL: z.url().optional(),
-    FITPOST_FACEBOOK_GRAPH_URL: z.url().optional(),
-    FITPOST_FACEBOOK_CLIENT_ID: z.string().min(1).default('fitpost-facebook'),
-    FITPOST_FACEBOOK_CLIENT_SECRET: z.string().min(1).default('fitpost-facebook-secret'),
+    FITPOST_FACEBOOK_AUTH_URL: z.url().default('https://www.facebook.com/v23.0/dialog/oauth'),
+    FITPOST_FACEBOOK_GRAPH_URL: z.url().default('https://graph.facebook.com/v23.0'),
+    FITPOST_FACEBOOK_CLIENT_ID: secret,
+    FITPOST_FACEBOOK_CLIENT_SECRET: secret,
     FITPOST_NETWORK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
     FITPOST_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(100),
     FITPOST_PUBLISH_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
@@ -79,10 +183,10 @@ export const configSchema = z
     FITPOST_FEEDS_ALLOW_LOOPBACK: boolean.optional(),
     FITPOST_FEED_REFRESH_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   })
+  // Runs even when single variables failed, so one message names every problem at once.
+  .superRefine((env, ctx) => productionChecks(env, ctx), { when: () => true })
   .transform((env) => {
-    const publicUrl = env.FITPOST_PUBLIC_URL ?? `http://localhost:${env.PORT}`;
-    const sandbox = `http://127.0.0.1:${env.SANDBOX_PORT}`;
-    const oidcIssuer = env.FITPOST_OIDC_ISSUER ?? `${sandbox}/sso`;
+    const oidcIssuer = env.FITPOST_OIDC_ISSUER;
     return {
       env: env.NODE_ENV,
       logLevel: env.LOG_LEVEL,
@@ -93,10 +197,12 @@ export const configSchema = z
         ? ({ kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE } as const)
         : ({ kind: 'pglite', dataDir: path.join(env.FITPOST_DATA_DIR, 'db') } as const),
       webDist: env.FITPOST_WEB_DIST,
+      /** FITPOST_DEMO: the sandbox and demo data are in use (npm start). */
+      demo: env.FITPOST_DEMO,
       /** The sandbox's address (npm start runs it there): the demo library's system feeds point at it. */
-      sandboxUrl: sandbox,
-      publicUrl,
-      publicHosts: env.FITPOST_PUBLIC_HOSTS ?? [`localhost:${env.PORT}`, `127.0.0.1:${env.PORT}`],
+      sandboxUrl: `http://127.0.0.1:${env.SANDBOX_PORT}`,
+      publicUrl: env.FITPOST_PUBLIC_URL,
+      publicHosts: env.FITPOST_PUBLIC_HOSTS,
       oidc: {
         issuer: oidcIssuer,
         clientId: env.FITPOST_OIDC_CLIENT_ID,
@@ -113,7 +219,7 @@ export const configSchema = z
       authRateLimitPerMinute: env.FITPOST_AUTH_RATE_LIMIT_PER_MINUTE,
       organisationName: env.FITPOST_ORGANISATION_NAME,
       supportEmail: env.FITPOST_SUPPORT_EMAIL,
-      demoSeed: env.FITPOST_DEMO_SEED ?? !env.DATABASE_URL,
+      demoSeed: env.FITPOST_DEMO_SEED ?? false,
       /** `id:base64key,…`, current first; unset in embedded mode means a key kept in the data directory. */
       tokenKeys: env.FITPOST_TOKEN_KEYS ?? null,
       workerConcurrency: env.FITPOST_WORKER_CONCURRENCY,
@@ -142,20 +248,20 @@ export const configSchema = z
       },
       platforms: {
         x: {
-          apiUrl: env.FITPOST_X_API_URL ?? `${sandbox}/x`,
+          apiUrl: env.FITPOST_X_API_URL,
           consumerKey: env.FITPOST_X_CONSUMER_KEY,
           consumerSecret: env.FITPOST_X_CONSUMER_SECRET,
         },
         linkedin: {
-          authUrl: env.FITPOST_LINKEDIN_AUTH_URL ?? `${sandbox}/linkedin/oauth/v2`,
-          apiUrl: env.FITPOST_LINKEDIN_API_URL ?? `${sandbox}/linkedin/api`,
+          authUrl: env.FITPOST_LINKEDIN_AUTH_URL,
+          apiUrl: env.FITPOST_LINKEDIN_API_URL,
           clientId: env.FITPOST_LINKEDIN_CLIENT_ID,
           clientSecret: env.FITPOST_LINKEDIN_CLIENT_SECRET,
           version: env.FITPOST_LINKEDIN_VERSION,
         },
         facebook: {
-          authUrl: env.FITPOST_FACEBOOK_AUTH_URL ?? `${sandbox}/facebook/v23.0/dialog/oauth`,
-          graphUrl: env.FITPOST_FACEBOOK_GRAPH_URL ?? `${sandbox}/facebook/graph/v23.0`,
+          authUrl: env.FITPOST_FACEBOOK_AUTH_URL,
+          graphUrl: env.FITPOST_FACEBOOK_GRAPH_URL,
           clientId: env.FITPOST_FACEBOOK_CLIENT_ID,
           clientSecret: env.FITPOST_FACEBOOK_CLIENT_SECRET,
         },
@@ -164,32 +270,21 @@ export const configSchema = z
         instagramPollLimit: 30,
       },
     };
-  })
-  .superRefine((c, ctx) => {
-    if (c.database.kind === 'postgres' && !c.tokenKeys) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['FITPOST_TOKEN_KEYS'],
-        message:
-          'is required with DATABASE_URL (every process must share the keys that encrypt social tokens)',
-      });
-    }
-    if (new URL(c.oidc.issuer).protocol === 'http:' && !c.oidc.allowHttp) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['FITPOST_OIDC_ISSUER'],
-        message: 'must use https (http is allowed on loopback only)',
-      });
-    }
   });
 
 export type Config = z.output<typeof configSchema>;
 
 /** Reads and validates the environment; throws one readable error listing every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = configSchema.safeParse(env);
+  const demo = env.FITPOST_DEMO === 'true' || env.FITPOST_DEMO === '1';
+  const parsed = configSchema.safeParse(demo ? { ...demoDefaults(env), ...env } : env);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    // In the demo a variable is only missing when its service is not the sandbox.
+    const reason = (message: string) =>
+      demo && message === missing
+        ? 'is required (the sandbox secrets serve only the sandbox, on loopback)'
+        : message;
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${reason(i.message)}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   return parsed.data;

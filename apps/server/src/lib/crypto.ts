@@ -32,11 +32,24 @@ export function parseTokenKeys(text: string): TokenKey[] {
       }
       const key = Buffer.from(encoded, 'base64');
       if (key.length !== 32) throw new Error(`token key ${id} must be 32 bytes (base64), got ${key.length}`);
+      if (!looksRandom(key))
+        throw new Error(`token key ${id} is not random (generate one as the README shows)`);
       return { id, key };
     });
   if (keys.length === 0) throw new Error('at least one token key is required');
   if (new Set(keys.map((k) => k.id)).size !== keys.length) throw new Error('token key ids must be unique');
   return keys;
+}
+
+/**
+ * Refuses keys a person made up rather than generated: 32 random bytes have about 30 distinct values
+ * and are almost never all printable text (odds about 1 in 10^13), while an all-zero key, a repeated
+ * pattern or a passphrase fails one test or the other.
+ */
+function looksRandom(key: Buffer): boolean {
+  const distinct = new Set(key).size;
+  const printable = key.every((b) => b >= 0x20 && b < 0x7f);
+  return distinct >= 16 && !printable;
 }
 
 /** A fresh key in the `FITPOST_TOKEN_KEYS` format. */

@@ -29,6 +29,8 @@ export async function startTestApp(env: Record<string, string> = {}) {
     databaseUrl = url.toString();
   }
   const config: Config = loadConfig({
+    // Tests run against the sandbox, so the demo's defaults apply; config.test.ts covers production.
+    FITPOST_DEMO: 'true',
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     FITPOST_SERVICES: 'api',
@@ -36,8 +38,6 @@ export async function startTestApp(env: Record<string, string> = {}) {
     FITPOST_AUTH_RATE_LIMIT_PER_MINUTE: '1000',
     FITPOST_WEB_DIST: '/nonexistent',
     FITPOST_TOKEN_KEYS: newTokenKey('test1'),
-    // Tests serve feeds from loopback listeners and the sandbox; the SSRF tests turn it off themselves.
-    FITPOST_FEEDS_ALLOW_LOOPBACK: 'true',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: '4' } : {}),
     ...env,
   });

@@ -36,6 +36,7 @@ export function startWorkerProcess(
       ...networkEnv(sandboxUrl),
       DATABASE_URL: t.databaseUrl,
       FITPOST_TOKEN_KEYS: t.config.tokenKeys,
+      FITPOST_DEMO: 'true',
       FITPOST_DEMO_SEED: 'false',
       LOG_LEVEL: 'warn',
       FITPOST_NETWORK_TIMEOUT_MS: '3000',

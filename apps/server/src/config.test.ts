@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.js';
+import { newTokenKey } from './lib/crypto.js';
+
+/** A complete production environment: a real provider, the networks' apps, keys and admins. */
+const production = (): Record<string, string> => ({
+  FITPOST_PUBLIC_URL: 'https://fitpost.example.org',
+  FITPOST_PUBLIC_HOSTS: 'fitpost.example.org',
+  FITPOST_OIDC_ISSUER: 'https://sso.example.org',
+  FITPOST_OIDC_CLIENT_ID: 'fitpost-prod',
+  FITPOST_OIDC_CLIENT_SECRET: 's3cret-from-the-provider',
+  FITPOST_BOOTSTRAP_ADMINS: 'Owner@Example.org',
+  FITPOST_TOKEN_KEYS: newTokenKey('k1'),
+  FITPOST_X_CONSUMER_KEY: 'x-key',
+  FITPOST_X_CONSUMER_SECRET: 'x-secret',
+  FITPOST_LINKEDIN_CLIENT_ID: 'li-id',
+  FITPOST_LINKEDIN_CLIENT_SECRET: 'li-secret',
+  FITPOST_FACEBOOK_CLIENT_ID: 'fb-id',
+  FITPOST_FACEBOOK_CLIENT_SECRET: 'fb-secret',
+  FITPOST_ORGANISATION_NAME: 'Example Fitness',
+  FITPOST_SUPPORT_EMAIL: 'help@example.org',
+});
+
+const refusal = (env: Record<string, string>) => {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    return (err as Error).message;
+  }
+  throw new Error('the configuration was accepted');
+};
+
+const without = (env: Record<string, string>, ...names: string[]) =>
+  Object.fromEntries(Object.entries(env).filter(([k]) => !names.includes(k)));
+
+describe('loadConfig without FITPOST_DEMO (production)', () => {
+  it('refuses to start with nothing set, naming every missing variable in one message', () => {
+    const message = refusal({});
+    for (const name of Object.keys(production())) {
+      expect(message, name).toMatch(new RegExp(`^  ${name}: is required`, 'm'));
+    }
+    expect(message).toContain('FITPOST_DEMO=true');
+  });
+
+  it('starts with the production set, with no sandbox address, demo admin, seed or loopback feeds', () => {
+    const config = loadConfig(production());
+    expect(config.demo).toBe(false);
+    expect(config.oidc).toMatchObject({ issuer: 'https://sso.example.org', allowHttp: false });
+    expect(config.bootstrapAdmins).toEqual(['owner@example.org']);
+    expect(config.demoSeed).toBe(false);
+    expect(config.feeds.allowLoopback).toBe(false);
+    const { x, linkedin, facebook } = config.platforms;
+    expect([x.apiUrl, linkedin.authUrl, linkedin.apiUrl, facebook.authUrl, facebook.graphUrl]).toEqual([
+      'https://api.x.com',
+      'https://www.linkedin.com/oauth/v2',
+      'https://api.linkedin.com',
+      'https://www.facebook.com/v23.0/dialog/oauth',
+      'https://graph.facebook.com/v23.0',
+    ]);
+    // HOST is the listening address; sandboxUrl is read only by the demo seed.
+    const used = JSON.stringify({ ...config, host: undefined, sandboxUrl: undefined });
+    expect(used).not.toMatch(/127\.0\.0\.1|sandbox|example\.com/);
+  });
+
+  it('refuses a real provider whose secret was forgotten instead of using the sandbox one', () => {
+    const message = refusal(without(production(), 'FITPOST_OIDC_CLIENT_SECRET'));
+    expect(message).toMatch(/FITPOST_OIDC_CLIENT_SECRET: is required/);
+    expect(message.split('\n')).toHaveLength(2);
+  });
+
+  it('refuses demo-only switches, a plain-http provider and made-up token keys, all at once', () => {
+    const message = refusal({
+      ...production(),
+      FITPOST_DEMO_SEED: 'true',
+      FITPOST_FEEDS_ALLOW_LOOPBACK: 'true',
+      FITPOST_OIDC_ISSUER: 'http://sso.example.org',
+      FITPOST_TOKEN_KEYS: `k1:${Buffer.alloc(32).toString('base64')}`,
+      FITPOST_BOOTSTRAP_ADMINS: '',
+    });
+    expect(message).toMatch(/FITPOST_DEMO_SEED: .*FITPOST_DEMO=true/);
+    expect(message).toMatch(/FITPOST_FEEDS_ALLOW_LOOPBACK: .*FITPOST_DEMO=true/);
+    expect(message).toMatch(/FITPOST_OIDC_ISSUER: must use https/);
+    expect(message).toMatch(/FITPOST_TOKEN_KEYS: token key k1 is not random/);
+    expect(message).toMatch(/FITPOST_BOOTSTRAP_ADMINS: /);
+  });
+
+  it('refuses low-entropy token keys: a repeated pattern and a passphrase', () => {
+    for (const key of [
+      Buffer.from('abcd'.repeat(8)),
+      Buffer.from('correct horse battery staple!!!!'),
+      Buffer.from(Array.from({ length: 32 }, (_, i) => i % 8)),
+    ]) {
+      expect(key).toHaveLength(32);
+      const message = refusal({ ...production(), FITPOST_TOKEN_KEYS: `k1:${key.toString('base64')}` });
+      expect(message).toMatch(/FITPOST_TOKEN_KEYS: token key k1 is not random/);
+    }
+  });
+});
+
+describe('loadConfig with FITPOST_DEMO=true', () => {
+  it('runs the demo on the sandbox with nothing else set', () => {
+    const config = loadConfig({ FITPOST_DEMO: 'true', SANDBOX_PORT: '4321', PORT: '3210' });
+    expect(config.oidc).toMatchObject({
+      issuer: 'http://127.0.0.1:4321/sso',
+      clientSecret: 'fitpost-sandbox-secret',
+      allowHttp: true,
+    });
+    expect(config.publicHosts).toEqual(['localhost:3210', '127.0.0.1:3210']);
+    expect(config.bootstrapAdmins).toEqual(['admin@example.com']);
+    expect(config.demoSeed).toBe(true);
+    expect(config.feeds.allowLoopback).toBe(true);
+    expect(config.platforms.x.apiUrl).toBe('http://127.0.0.1:4321/x');
+  });
+
+  it('never hands the sandbox secret to a real provider or network', () => {
+    const message = refusal({
+      FITPOST_DEMO: 'true',
+      FITPOST_OIDC_ISSUER: 'https://sso.example.org',
+      FITPOST_X_API_URL: 'https://api.x.com',
+    });
+    expect(message).toMatch(/FITPOST_OIDC_CLIENT_SECRET: is required/);
+    expect(message).toMatch(/FITPOST_X_CONSUMER_SECRET: is required/);
+    expect(message).not.toMatch(/LINKEDIN|FACEBOOK/);
+  });
+
+  it('still needs shared token keys with PostgreSQL', () => {
+    const message = refusal({ FITPOST_DEMO: 'true', DATABASE_URL: 'postgres://db.internal/fitpost' });
+    expect(message).toMatch(/FITPOST_TOKEN_KEYS: is required with DATABASE_URL/);
+  });
+});
