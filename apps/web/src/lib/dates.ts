@@ -10,8 +10,3 @@ export function formatDate(value: string | Date | Dayjs | null | undefined): str
   const date = dayjs(value);
   return date.isValid() ? date.format(dateFormat) : '';
 }
-
-/** The browser's IANA time zone, e.g. "America/Chicago". */
-export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
-}

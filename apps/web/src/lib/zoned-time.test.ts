@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { makeUser } from '@/test/fixtures';
-import { browserTimeZone } from './dates';
 import {
   addDays,
+  browserTimeZone,
+  formatClock,
   formatOffset,
   formatZoned,
   fromWallTime,
   memberTimeZone,
   offsetAt,
   startOfZonedDay,
+  startOfZonedMonth,
   toWallTime,
   zoneLabel,
 } from './zoned-time';
@@ -113,8 +115,21 @@ describe('labels', () => {
     expect(offsetAt(Date.parse('2026-10-25T01:30:00Z'), london)).toBe(0);
   });
 
-  it('formats an instant in the zone as the product writes dates', () => {
-    expect(formatZoned('2026-03-08T07:30:00Z', newYork)).toBe('3/8/2026 3:30 AM');
+  it("formats an instant as every screen shows it: M/D/YYYY, the clock and the zone's short name then", () => {
+    // One side of the spring-forward jump is EST, the other EDT.
+    expect(formatZoned('2026-03-08T06:30:00Z', newYork)).toBe('3/8/2026 1:30 AM EST');
+    expect(formatZoned('2026-03-08T07:30:00Z', newYork)).toBe('3/8/2026 3:30 AM EDT');
+    expect(formatZoned(Date.parse('2030-01-15T00:05:00Z'), london)).toBe('1/15/2030 12:05 AM GMT');
+    expect(formatZoned(new Date('2030-07-01T08:00:00Z'), london)).toBe('7/1/2030 9:00 AM GMT+1');
+    expect(formatZoned('2026-07-15T12:00:00Z', 'Asia/Kolkata')).toBe('7/15/2026 5:30 PM GMT+5:30');
+  });
+
+  it('writes a clock time on the 12-hour clock', () => {
+    expect(formatClock('00:00')).toBe('12:00 AM');
+    expect(formatClock('09:05')).toBe('9:05 AM');
+    expect(formatClock('12:30')).toBe('12:30 PM');
+    expect(formatClock('23:59')).toBe('11:59 PM');
+    expect(() => formatClock('9:05')).toThrow(RangeError);
   });
 });
 
@@ -128,6 +143,20 @@ describe('days', () => {
     });
     expect(addDays('2026-02-28', 1)).toBe('2026-03-01');
     expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+    expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+  });
+
+  it("finds the start of the member's current month, across clock changes", () => {
+    // New York in April is on EDT (UTC−4); on 1 April it already was.
+    expect(startOfZonedMonth(newYork, Date.parse('2030-04-20T12:00:00Z'))).toBe('2030-04-01T04:00:00.000Z');
+    // In March it was still on EST (UTC−5) at midnight on the 1st.
+    expect(startOfZonedMonth(newYork, '2030-03-20T12:00:00Z')).toBe('2030-03-01T05:00:00.000Z');
+    // 30 April 23:00 UTC is already 1 May in Tokyo.
+    expect(startOfZonedMonth('Asia/Tokyo', Date.parse('2030-04-30T23:00:00Z'))).toBe(
+      '2030-04-30T15:00:00.000Z',
+    );
+    expect(startOfZonedMonth(london, Date.parse('2030-11-02T10:00:00Z'))).toBe('2030-11-01T00:00:00.000Z');
   });
 });
 

@@ -1,17 +1,13 @@
 import type { UserInfo } from '@fitpost/contract';
-import dayjs from 'dayjs';
-import timezone from 'dayjs/plugin/timezone';
-import utc from 'dayjs/plugin/utc';
-import { browserTimeZone } from './dates';
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
 
 /**
- * Wall-clock times in a member's time zone, and the instants they name. Schedules are stored as
- * instants; members read and type them as a date and a time in their own zone (System Settings), so
- * every conversion goes through here, where the two days a year on which clocks change are handled
- * on purpose rather than by accident.
+ * Wall-clock times in a member's time zone, and the instants they name — the one place the web app
+ * converts between them. Schedules are stored as instants; members read and type them as a date and
+ * a time in their own zone (System Settings), so every conversion goes through here, where the two
+ * days a year on which clocks change are handled on purpose rather than by accident.
+ *
+ * Only the browser's Intl is used (no date library): the dashboard, the first screen, shows zoned
+ * times within a 250 KB gzip JavaScript budget, and every screen shows them the same way.
  */
 
 /** The user property System Settings saves the member's time zone in. */
@@ -40,10 +36,17 @@ export interface ZonedInstant {
   shown: WallTime;
 }
 
+type Instant = string | Date | number;
+
 const datePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
 const timePattern = /^([01]\d|2[0-3]):([0-5]\d)$/;
 const minute = 60_000;
 const day = 24 * 60 * minute;
+
+/** The browser's IANA time zone, e.g. "America/Chicago". */
+export function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
 
 /** Is `zone` an IANA time zone this browser knows? */
 export function isTimeZone(zone: string): boolean {
@@ -61,15 +64,72 @@ export function memberTimeZone(user: Pick<UserInfo, 'properties'> | null | undef
   return saved && isTimeZone(saved) ? saved : browserTimeZone();
 }
 
+// Building an Intl.DateTimeFormat costs far more than using one; a calendar month formats hundreds
+// of times in one zone, so each zone's formatters are made once.
+const fieldsFormats = new Map<string, Intl.DateTimeFormat>();
+const nameFormats = new Map<string, Intl.DateTimeFormat>();
+
+function cached(cache: Map<string, Intl.DateTimeFormat>, zone: string, options: Intl.DateTimeFormatOptions) {
+  let format = cache.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone: zone, ...options });
+    cache.set(zone, format);
+  }
+  return format;
+}
+
+interface Fields {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+/** The calendar fields `epochMs` shows in `zone` (24-hour clock). */
+function fieldsAt(epochMs: number, zone: string): Fields {
+  const parts = cached(fieldsFormats, zone, {
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+    hourCycle: 'h23',
+  }).formatToParts(epochMs);
+  const field = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  return {
+    year: field('year'),
+    month: field('month'),
+    day: field('day'),
+    hour: field('hour'),
+    minute: field('minute'),
+    second: field('second'),
+  };
+}
+
+function toEpoch(instant: Instant): number {
+  return instant instanceof Date
+    ? instant.getTime()
+    : typeof instant === 'number'
+      ? instant
+      : Date.parse(instant);
+}
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
 /** The zone's offset from UTC at `epochMs`, in minutes (New York in winter: -300). */
 export function offsetAt(epochMs: number, zone: string): number {
-  return dayjs.utc(epochMs).tz(zone).utcOffset();
+  const f = fieldsAt(epochMs, zone);
+  const shown = Date.UTC(f.year, f.month - 1, f.day, f.hour, f.minute, f.second);
+  return Math.round((shown - Math.floor(epochMs / 1000) * 1000) / minute);
 }
 
 /** The wall time `instant` shows in `zone`. */
-export function toWallTime(instant: string | Date | number, zone: string): WallTime {
-  const zoned = dayjs.utc(instant).tz(zone);
-  return { date: zoned.format('YYYY-MM-DD'), time: zoned.format('HH:mm') };
+export function toWallTime(instant: Instant, zone: string): WallTime {
+  const f = fieldsAt(toEpoch(instant), zone);
+  return { date: `${f.year}-${pad(f.month)}-${pad(f.day)}`, time: `${pad(f.hour)}:${pad(f.minute)}` };
 }
 
 /**
@@ -103,10 +163,8 @@ export function fromWallTime(wall: WallTime, zone: string): ZonedInstant {
 }
 
 /** The zone's short name at `instant` as this locale writes it, e.g. "EDT", "GMT+1". */
-export function zoneAbbreviation(zone: string, instant: string | Date | number = Date.now()): string {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'short' }).formatToParts(
-    new Date(instant),
-  );
+export function zoneAbbreviation(zone: string, instant: Instant = Date.now()): string {
+  const parts = cached(nameFormats, zone, { timeZoneName: 'short' }).formatToParts(toEpoch(instant));
   return parts.find((part) => part.type === 'timeZoneName')?.value ?? zone;
 }
 
@@ -114,20 +172,32 @@ export function zoneAbbreviation(zone: string, instant: string | Date | number =
 export function formatOffset(offsetMinutes: number): string {
   const sign = offsetMinutes < 0 ? '−' : '+';
   const abs = Math.abs(offsetMinutes);
-  const hours = String(Math.floor(abs / 60)).padStart(2, '0');
-  const minutes = String(abs % 60).padStart(2, '0');
-  return `UTC${sign}${hours}:${minutes}`;
+  return `UTC${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
 }
 
 /** How a zone is shown beside a time: "America/New York (EDT, UTC−04:00)". */
-export function zoneLabel(zone: string, instant: string | Date | number = Date.now()): string {
-  const epoch = new Date(instant).getTime();
+export function zoneLabel(zone: string, instant: Instant = Date.now()): string {
+  const epoch = toEpoch(instant);
   return `${zone.replaceAll('_', ' ')} (${zoneAbbreviation(zone, epoch)}, ${formatOffset(offsetAt(epoch, zone))})`;
 }
 
-/** An instant as a member reads it in their zone: "3/8/2026 3:30 AM". */
-export function formatZoned(instant: string | Date | number, zone: string): string {
-  return dayjs.utc(instant).tz(zone).format('M/D/YYYY h:mm A');
+/** A clock time as members read it: "9:05 AM" for `09:05`, "12:00 AM" for `00:00`. */
+export function formatClock(time: string): string {
+  const t = timePattern.exec(time);
+  if (!t) throw new RangeError(`Not a 24-hour time: ${time}`);
+  const hour = Number(t[1]);
+  return `${hour % 12 || 12}:${t[2]} ${hour < 12 ? 'AM' : 'PM'}`;
+}
+
+/**
+ * An instant as every screen shows it to a member: the product's M/D/YYYY date, the clock time and
+ * the zone's short name at that instant — "3/8/2026 3:30 AM EDT" — so a time never leaves its zone
+ * unsaid (the member's zone may not be the device's).
+ */
+export function formatZoned(instant: Instant, zone: string): string {
+  const epoch = toEpoch(instant);
+  const f = fieldsAt(epoch, zone);
+  return `${f.month}/${f.day}/${f.year} ${formatClock(`${pad(f.hour)}:${pad(f.minute)}`)} ${zoneAbbreviation(zone, epoch)}`;
 }
 
 /** The instant a zoned calendar day starts (midnight, or the first minute after a skipped one). */
@@ -135,7 +205,15 @@ export function startOfZonedDay(date: string, zone: string): string {
   return fromWallTime({ date, time: '00:00' }, zone).instant;
 }
 
+/** The instant the month holding `now` began in `zone`: the start of the 1st there (ISO, UTC). */
+export function startOfZonedMonth(zone: string, now: Instant = Date.now()): string {
+  const { date } = toWallTime(now, zone);
+  return startOfZonedDay(`${date.slice(0, 8)}01`, zone);
+}
+
 /** Adds whole calendar days to a `YYYY-MM-DD` date (no time zone involved). */
 export function addDays(date: string, days: number): string {
-  return dayjs.utc(date).add(days, 'day').format('YYYY-MM-DD');
+  const d = datePattern.exec(date);
+  if (!d) throw new RangeError(`Not a date: ${date}`);
+  return new Date(Date.UTC(Number(d[1]), Number(d[2]) - 1, Number(d[3]) + days)).toISOString().slice(0, 10);
 }

@@ -8,7 +8,7 @@ import {
   type PostStatus,
 } from '@fitpost/contract';
 import type { EventInput } from '@fullcalendar/react';
-import { toWallTime } from '@/lib/zoned-time';
+import { formatClock, toWallTime } from '@/lib/zoned-time';
 
 /** One of the member's own posts on the calendar. */
 export type PostEntry = { kind: 'post'; post: CalendarPost };
@@ -103,9 +103,7 @@ export function autoPostLook(autoPost: Pick<MemberAutoPost, 'choice'>) {
 
 /** An instant's time of day in `zone`, as the product writes it: "9:05 AM". */
 export function clockTime(instant: string, zone: string): string {
-  const [hours = 0, minutes = 0] = toWallTime(instant, zone).time.split(':').map(Number);
-  const hour12 = hours % 12 === 0 ? 12 : hours % 12;
-  return `${hour12}:${String(minutes).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
+  return formatClock(toWallTime(instant, zone).time);
 }
 
 /** Is `day` (`YYYY-MM-DD`) before today in `zone`? Nothing can be posted on it any more. */

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useStoredUser } from '@/lib/session';
 import { useAutoPostSettings } from '../api/get-settings';
 import { usePostTotal } from '../api/get-post-total';
-import { memberZone, startOfMonthIn } from '@/lib/member-time';
+import { memberTimeZone, startOfZonedMonth } from '@/lib/zoned-time';
 
 const format = (n: number) => n.toLocaleString('en-US');
 
@@ -27,8 +27,8 @@ function Figure({
 
 /** At a Glance: scheduled posts, posted this month, connected accounts, and Auto-Post on or off. */
 export function AtAGlance() {
-  const zone = memberZone(useStoredUser());
-  const [monthStart] = useState(() => startOfMonthIn(zone, Date.now()));
+  const zone = memberTimeZone(useStoredUser());
+  const [monthStart] = useState(() => startOfZonedMonth(zone));
   const scheduled = usePostTotal({ status: ['scheduled', 'publishing'] });
   const posted = usePostTotal({ status: ['posted', 'partly_posted'], from: monthStart });
   const settings = useAutoPostSettings();

@@ -8,7 +8,7 @@ import { useStoredUser } from '@/lib/session';
 import { useUpcomingAutoPosts } from '../api/get-upcoming';
 import { useSetAutoPostChoice } from '../api/set-choice';
 import { excerpt } from '../model/excerpt';
-import { formatInZone, memberZone } from '@/lib/member-time';
+import { formatZoned, memberTimeZone } from '@/lib/zoned-time';
 import { NetworkIcon } from './network-icon';
 import '../autopost.css';
 
@@ -55,7 +55,7 @@ function Destination({ item }: { item: MemberAutoPost }) {
  */
 export function RecommendedAutoPosts() {
   const navigate = useNavigate();
-  const zone = memberZone(useStoredUser());
+  const zone = memberTimeZone(useStoredUser());
   const upcoming = useUpcomingAutoPosts();
   const choose = useSetAutoPostChoice();
   const [note, setNote] = useState<{ id: string; text: string; failed: boolean } | null>(null);
@@ -125,7 +125,7 @@ export function RecommendedAutoPosts() {
                 {item.mediaUrl ? <img src={item.mediaUrl} alt="" className="autopost-thumb" /> : null}
                 <div className="autopost-occurrence-body">
                   <h3 id={titleId} className="autopost-occurrence-title">
-                    {formatInZone(item.scheduledAt, zone)}{' '}
+                    {formatZoned(item.scheduledAt, zone)}{' '}
                     <span className={`autopost-choice autopost-choice-${item.choice}`}>
                       {choiceLabels[item.choice]}
                     </span>

@@ -65,7 +65,7 @@ describe('Administration Dashboard', () => {
     expect(Date.parse(queries[0] ?? '')).toBeLessThan(Date.now());
 
     await user.click(
-      within(first).getByRole('button', { name: 'Cancel the Auto-Post of 3/15/2030 9:30 AM' }),
+      within(first).getByRole('button', { name: 'Cancel the Auto-Post of 3/15/2030 9:30 AM EDT' }),
     );
     const confirm = await screen.findByRole('tooltip');
     expect(confirm).toHaveTextContent('Nothing of it will be sent to members.');
@@ -73,7 +73,9 @@ describe('Administration Dashboard', () => {
     expect(await screen.findByText('The Auto-Post is cancelled.')).toBeInTheDocument();
     expect(cancelled).toEqual([autoPostId]);
 
-    await user.click(within(first).getByRole('button', { name: 'Edit the Auto-Post of 3/15/2030 9:30 AM' }));
+    await user.click(
+      within(first).getByRole('button', { name: 'Edit the Auto-Post of 3/15/2030 9:30 AM EDT' }),
+    );
     expect(await screen.findByTestId('landed')).toHaveTextContent(`/app/manage/autopost/${autoPostId}/edit`);
   });
 
@@ -82,7 +84,7 @@ describe('Administration Dashboard', () => {
     const { user } = open();
 
     await user.click(
-      await screen.findByRole('button', { name: 'View progress of the Auto-Post of 3/16/2030 6:05 PM' }),
+      await screen.findByRole('button', { name: 'View progress of the Auto-Post of 3/16/2030 6:05 PM EDT' }),
     );
     expect(await screen.findByTestId('landed')).toHaveTextContent(`/app/manage/autopost/${second.id}`);
   });

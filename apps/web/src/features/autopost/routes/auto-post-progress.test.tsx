@@ -66,7 +66,7 @@ describe('Auto-Post progress', () => {
     expect(figure('Skipped accounts')).toBe('3');
     expect(figure('Members who skipped')).toBe('2');
     expect(figure('Customised')).toBe('1');
-    expect(figure('Fan-out started')).toBe('3/15/2025 9:30 AM');
+    expect(figure('Fan-out started')).toBe('3/15/2025 9:30 AM EDT');
     expect(figure('Fan-out finished')).toBe('Not yet');
     const xRow = screen.getByRole('row', { name: /^X / });
     expect(
@@ -78,7 +78,7 @@ describe('Auto-Post progress', () => {
     // The next answer, two seconds later: the fan-out is done.
     expect(await screen.findByText('Sent', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(figure('Members reached')).toBe('1,500');
-    expect(figure('Fan-out finished')).toBe('3/15/2025 9:31 AM');
+    expect(figure('Fan-out finished')).toBe('3/15/2025 9:31 AM EDT');
     expect(screen.getByRole('status')).toHaveTextContent('');
     expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cancel Auto-Post' })).not.toBeInTheDocument();
@@ -123,7 +123,7 @@ describe('Auto-Post progress', () => {
     expect(
       await screen.findByText('Nothing sent yet: the fan-out starts at the scheduled time.'),
     ).toBeInTheDocument();
-    expect(screen.getByText('3/15/2030 9:30 AM')).toBeInTheDocument();
+    expect(screen.getByText('3/15/2030 9:30 AM EDT')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Edit' })).toBeEnabled();
     await user.click(screen.getByRole('button', { name: 'Cancel Auto-Post' }));
     const confirm = await screen.findByRole('tooltip');

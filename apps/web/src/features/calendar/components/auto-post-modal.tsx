@@ -4,7 +4,7 @@ import { Alert, Button, Modal, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { errorText } from '@/lib/api-client';
-import { formatZoned, zoneAbbreviation } from '@/lib/zoned-time';
+import { formatZoned } from '@/lib/zoned-time';
 import { useSetAutoPostChoice } from '../api/set-auto-post-choice';
 import { autoPostLook, networkNames, type AutoPostEntry } from '../calendar-entries';
 import { AutoPostIcon } from './auto-post-icon';
@@ -115,9 +115,7 @@ export function AutoPostModal({ entry, timeZone, onClose, onChosen }: AutoPostMo
             >
               {look.label}
             </Tag>
-            <span>
-              {formatZoned(autoPost.scheduledAt, timeZone)} {zoneAbbreviation(timeZone, autoPost.scheduledAt)}
-            </span>
+            <span>{formatZoned(autoPost.scheduledAt, timeZone)}</span>
           </p>
           <p className="muted">
             Your organisation scheduled this post for its members. Keep it as an Auto-Post, choose Custom Post

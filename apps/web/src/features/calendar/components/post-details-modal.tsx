@@ -2,7 +2,7 @@ import type { CalendarPost, TargetStatus } from '@fitpost/contract';
 import { Alert, Button, Modal, Skeleton, Tag } from 'antd';
 import { useNavigate } from 'react-router';
 import { errorText } from '@/lib/api-client';
-import { formatZoned, zoneAbbreviation } from '@/lib/zoned-time';
+import { formatZoned } from '@/lib/zoned-time';
 import { usePost } from '../api/get-post';
 import { networkNames, postTitle, statusLooks, type PostEntry } from '../calendar-entries';
 import { NetworkIcons } from './network-icons';
@@ -60,9 +60,7 @@ export function PostDetailsModal({ entry, timeZone, onClose, onMoved }: PostDeta
             <Tag color={look.color} icon={<StatusIcon status={post.status} />}>
               {look.label}
             </Tag>
-            <span>
-              {formatZoned(post.scheduledAt, timeZone)} {zoneAbbreviation(timeZone, post.scheduledAt)}
-            </span>
+            <span>{formatZoned(post.scheduledAt, timeZone)}</span>
           </p>
           {full.isPending ? (
             <Skeleton active paragraph={{ rows: 2 }} title={false} />

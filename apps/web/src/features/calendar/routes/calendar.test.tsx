@@ -173,7 +173,7 @@ describe('/app/calendar', () => {
     await user.clear(day);
     await user.type(day, '2026-03-09');
     await user.click(within(dialog).getByRole('button', { name: 'Move Post' }));
-    expect(await screen.findByText('Post moved to 3/9/2026 10:00 AM.')).toBeInTheDocument();
+    expect(await screen.findByText('Post moved to 3/9/2026 10:00 AM EDT.')).toBeInTheDocument();
     // 10:00 on the Monday after the change is 14:00 UTC, not 15:00.
     expect(reschedules).toEqual([{ id: beforeDst.id, body: { scheduledAt: '2026-03-09T14:00:00.000Z' } }]);
     await waitFor(async () => expect((await findEvent('Saturday stretch')).day).toBe('2026-03-09'));

@@ -137,7 +137,7 @@ describe("Create New › 'Or Choose from Library'", () => {
     expect(await screen.findByText(/Made from library content/)).toHaveTextContent('Squat week');
 
     const upcoming = await screen.findByRole('region', { name: 'Upcoming posts with this content' });
-    expect(await within(upcoming).findByText('7/2/2030 9:00 AM')).toBeInTheDocument();
+    expect(await within(upcoming).findByText('7/2/2030 9:00 AM EDT')).toBeInTheDocument();
     expect(within(upcoming).getByRole('link', { name: /^Edit the post/ })).toHaveAttribute(
       'href',
       '/app/posts/post?id=eeeeeeee-eeee-4eee-8eee-eeeeeeeeeeee',

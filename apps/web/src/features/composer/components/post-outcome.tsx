@@ -9,7 +9,7 @@ import { Alert, Button } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { errorText } from '@/lib/api-client';
-import { formatZoned, zoneLabel } from '@/lib/zoned-time';
+import { formatZoned } from '@/lib/zoned-time';
 import { isGoingOut } from '../api/get-post';
 import { useNow } from '../hooks/use-now';
 import { useRetryTarget } from '../api/retry-target';
@@ -77,9 +77,7 @@ export function PostOutcome({ post, zone, onEdit, onCreateAnother }: PostOutcome
         {headings[post.status]}
       </h2>
       {post.status === 'scheduled' && post.scheduledAt ? (
-        <p>
-          Goes out {formatZoned(post.scheduledAt, zone)} ({zoneLabel(zone, post.scheduledAt)}).
-        </p>
+        <p>Goes out {formatZoned(post.scheduledAt, zone)}.</p>
       ) : null}
       {post.status === 'draft' ? <p>Your draft is saved. Nothing is sent until you schedule it.</p> : null}
       <div role="status" aria-live="polite" aria-busy={goingOut}>

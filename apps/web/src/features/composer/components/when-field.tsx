@@ -2,7 +2,7 @@ import { Input, Radio } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatDate } from '@/lib/dates';
-import { fromWallTime, zoneLabel } from '@/lib/zoned-time';
+import { formatClock, fromWallTime, zoneLabel } from '@/lib/zoned-time';
 import type { WhenMode } from '../model/composer-values';
 
 interface WhenFieldProps {
@@ -14,22 +14,16 @@ interface WhenFieldProps {
   error?: string;
 }
 
-/** "2:30 AM" for "02:30". */
-function clock(time: string): string {
-  const [h = 0, m = 0] = time.split(':').map(Number);
-  return `${h % 12 || 12}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
-}
-
 /** What the member should know about the chosen time on a day the clocks change. */
 function clockChangeNote(date: string, time: string, zone: string): string | null {
   if (!date || !time) return null;
   try {
     const mapped = fromWallTime({ date, time }, zone);
     if (mapped.fit === 'skipped') {
-      return `${clock(time)} does not exist on ${formatDate(date)} in this time zone (the clocks go forward); the post will go out at ${clock(mapped.shown.time)}.`;
+      return `${formatClock(time)} does not exist on ${formatDate(date)} in this time zone (the clocks go forward); the post will go out at ${formatClock(mapped.shown.time)}.`;
     }
     if (mapped.fit === 'repeated') {
-      return `${clock(time)} happens twice on ${formatDate(date)} in this time zone (the clocks go back); the post will go out at the first ${clock(time)}.`;
+      return `${formatClock(time)} happens twice on ${formatDate(date)} in this time zone (the clocks go back); the post will go out at the first ${formatClock(time)}.`;
     }
   } catch {
     return null;

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { errorText } from '@/lib/api-client';
 import { useStoredUser } from '@/lib/session';
 import { useScheduledPosts } from '../api/get-scheduled-posts';
-import { formatInZone, memberZone } from '@/lib/member-time';
+import { formatZoned, memberTimeZone } from '@/lib/zoned-time';
 import '../dashboard.css';
 
 const excerptLength = 90;
@@ -29,7 +29,7 @@ const targetLabels: Record<ScheduledPost['targets'][number]['status'], string> =
 
 /** 'My Scheduled Posts' (spec §2): the member's next posts, when (in their zone), where and how. */
 export function MyScheduledPosts() {
-  const zone = memberZone(useStoredUser());
+  const zone = memberTimeZone(useStoredUser());
   const posts = useScheduledPosts();
 
   let content;
@@ -57,7 +57,7 @@ export function MyScheduledPosts() {
           <li key={post.id} className="scheduled-post">
             <span className="scheduled-post-when">
               {post.scheduledAt ? (
-                <time dateTime={post.scheduledAt}>{formatInZone(post.scheduledAt, zone)}</time>
+                <time dateTime={post.scheduledAt}>{formatZoned(post.scheduledAt, zone)}</time>
               ) : null}
               {post.status === 'publishing' ? ' · publishing now' : null}
             </span>

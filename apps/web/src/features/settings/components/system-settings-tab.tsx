@@ -1,11 +1,9 @@
 import { Alert, Button, Form, Select, message } from 'antd';
 import { useMemo } from 'react';
 import { errorText } from '@/lib/api-client';
-import { browserTimeZone } from '@/lib/dates';
+import { memberTimeZone, timeZonePropertyName } from '@/lib/zoned-time';
 import { useStoredUser } from '@/lib/session';
 import { useUpdateUserProperty } from '../api/update-user-property';
-
-export const timeZoneProperty = 'timeZone';
 
 interface SystemSettingsValues {
   timeZone: string;
@@ -22,14 +20,13 @@ export function SystemSettingsTab() {
   const user = useStoredUser();
   const [messageApi, messageHolder] = message.useMessage();
   const update = useUpdateUserProperty();
-  const saved = user?.properties.find((property) => property.name === timeZoneProperty)?.value;
-  const initialTimeZone = saved || browserTimeZone();
+  const initialTimeZone = memberTimeZone(user);
   const options = useMemo(() => timeZoneOptions(initialTimeZone), [initialTimeZone]);
 
   function handleFinish(values: SystemSettingsValues) {
     if (!user) return;
     update.mutate(
-      { userId: user.id, name: timeZoneProperty, value: values.timeZone },
+      { userId: user.id, name: timeZonePropertyName, value: values.timeZone },
       {
         onSuccess: () => void messageApi.success('Your settings are saved.'),
         onError: (error) => void messageApi.error(errorText(error)),
