@@ -5,8 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { socialConnections } from '../../db/schema.js';
 import { autoPosts } from '../../db/schema-autopost.js';
 import { posts, postTargets } from '../../db/schema-posts.js';
-import { enqueueIn, enqueueManyIn, jobTables } from '../../jobs/queues.js';
+import { enqueueIn, enqueueManyIn } from '../../jobs/queues.js';
 import { makeBulkMembers, type BulkMember } from '../../test/autopost.js';
+import { testEngineDeps } from '../../test/engine.js';
 import { makeUser, startTestApp, type TestApp } from '../../test/harness.js';
 import { networkEnv } from '../../test/social.js';
 import type { Actor } from '../auth/sessions.js';
@@ -28,15 +29,7 @@ beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, redirectUris: ['http://localhost:3000/oauth'] });
   t = await startTestApp(networkEnv(sandbox.url));
   admin = await makeUser(t, { admin: true });
-  engine = {
-    db: t.db,
-    cipher: t.cipher,
-    platforms: t.platforms,
-    enqueueIn: (tx) => enqueueIn(t.jobs.boss, tx),
-    jobTable: jobTables(t.jobs.boss),
-    loadMedia: () => Promise.resolve(null),
-    settings: { maxAttempts: 3, backoffMs: 10, staleAfterMs: 60_000, reconcileAfterMs: 10 },
-  };
+  engine = testEngineDeps(t);
   fanout = {
     db: t.db,
     enqueueIn: (tx) => enqueueIn(t.jobs.boss, tx),

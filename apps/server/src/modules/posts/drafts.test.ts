@@ -2,8 +2,8 @@ import { startSandbox, type Sandbox } from '@fitpost/sandbox';
 import { publishedPosts } from '@fitpost/sandbox/testing';
 import type { ScheduledPost } from '@fitpost/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enqueueIn, jobTables } from '../../jobs/queues.js';
 import { startWorker } from '../../jobs/worker.js';
+import { testEngineDeps } from '../../test/engine.js';
 import { makeUser, startTestApp, type TestApp } from '../../test/harness.js';
 import { connectX, networkEnv } from '../../test/social.js';
 import { sweepStale, type EngineDeps } from './engine.js';
@@ -19,15 +19,7 @@ beforeAll(async () => {
   t = await startTestApp(networkEnv(sandbox.url));
   coach = await makeUser(t);
   x = await connectX(t, coach.auth);
-  deps = {
-    db: t.db,
-    cipher: t.cipher,
-    platforms: t.platforms,
-    enqueueIn: (tx) => enqueueIn(t.jobs.boss, tx),
-    jobTable: jobTables(t.jobs.boss),
-    loadMedia: () => Promise.resolve(null),
-    settings: { maxAttempts: 3, backoffMs: 10, staleAfterMs: 60_000, reconcileAfterMs: 10 },
-  };
+  deps = testEngineDeps(t);
 });
 afterAll(async () => {
   await t.close();

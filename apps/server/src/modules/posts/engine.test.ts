@@ -4,8 +4,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { notifications, socialConnections } from '../../db/schema.js';
 import { postTargets, rateLimits } from '../../db/schema-posts.js';
-import { enqueueIn, jobTables, queues } from '../../jobs/queues.js';
+import { enqueueIn, queues } from '../../jobs/queues.js';
 import { startWorker } from '../../jobs/worker.js';
+import { testEngineDeps } from '../../test/engine.js';
 import { makeUser, startTestApp, type TestApp } from '../../test/harness.js';
 import { connectX, networkEnv } from '../../test/social.js';
 import { PlatformError } from '../../platforms/index.js';
@@ -23,15 +24,7 @@ beforeAll(async () => {
   t = await startTestApp({ ...networkEnv(sandbox.url), FITPOST_NETWORK_TIMEOUT_MS: '1500' });
   coach = await makeUser(t);
   xConnection = await connectX(t, coach.auth);
-  deps = {
-    db: t.db,
-    cipher: t.cipher,
-    platforms: t.platforms,
-    enqueueIn: (tx) => enqueueIn(t.jobs.boss, tx),
-    jobTable: jobTables(t.jobs.boss),
-    loadMedia: () => Promise.resolve(null),
-    settings: { maxAttempts: 3, backoffMs: 10, staleAfterMs: 60_000, reconcileAfterMs: 10 },
-  };
+  deps = testEngineDeps(t);
 });
 afterAll(async () => {
   await t.close();
