@@ -17,10 +17,11 @@ import { queues } from '../../jobs/queues.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import type { Actor } from '../auth/sessions.js';
 import { mediaUsableBy } from '../media/service.js';
+import { alreadySent, anyIn, lockOwnPosts, sentStatuses, type ClaimGuardSeam } from '../posts/claim-guard.js';
 
 type Enqueue = (queue: string, data: object, startAfter?: Date) => Promise<unknown>;
 
-export interface AutoPostDeps {
+export interface AutoPostDeps extends ClaimGuardSeam {
   db: Db;
   enqueueIn: (tx: Db) => Enqueue;
   publicUrl: string;
@@ -340,7 +341,7 @@ export async function chooseForOccurrence(
     .from(autoPostMemberChoices)
     .where(and(eq(autoPostMemberChoices.autoPostId, id), eq(autoPostMemberChoices.userId, actor.userId)));
   if (existing?.choice === choice) return { choice, customPostId: existing.postId };
-  if (existing?.postId) await removeUnsentPost(deps.db, actor, existing.postId);
+  if (existing?.postId) await removeUnsentPost(deps, actor, existing.postId);
   if (choice === 'auto') {
     await deps.db
       .delete(autoPostMemberChoices)
@@ -371,7 +372,7 @@ export async function chooseForOccurrence(
   } catch (err) {
     // The fan-out won the race and will post this occurrence: the custom post just made must not
     // be sent as well.
-    if (postId) await removeUnsentPost(deps.db, actor, postId);
+    if (postId) await removeUnsentPost(deps, actor, postId);
     throw err;
   }
   return { choice, customPostId: postId };
@@ -389,20 +390,18 @@ function customPostInput(row: AutoPostRow, accounts: { id: string }[]) {
   };
 }
 
-/** Deletes the member's post if none of it was sent yet. */
-async function removeUnsentPost(db: Db, actor: Actor, postId: string) {
-  const sent = await db
-    .select({ id: postTargets.id })
-    .from(postTargets)
-    .where(
-      and(
-        eq(postTargets.postId, postId),
-        inArray(postTargets.status, ['publishing', 'published', 'unknown']),
-      ),
-    )
-    .limit(1);
-  if (sent.length > 0) return;
-  await db.delete(posts).where(and(eq(posts.id, postId), eq(posts.userId, actor.userId)));
+/**
+ * Deletes the member's custom post; refuses (conflict) once any of it was sent or is being sent,
+ * as the occurrence would otherwise go out twice. Checked and deleted under the targets' row locks.
+ */
+async function removeUnsentPost(deps: AutoPostDeps, actor: Actor, postId: string) {
+  await deps.db.transaction(async (tx) => {
+    const { own, targets } = await lockOwnPosts(tx, actor, [postId]);
+    if (own.length === 0) return;
+    if (anyIn(targets, sentStatuses)) throw alreadySent();
+    await deps.afterTargetCheck?.();
+    await tx.delete(posts).where(eq(posts.id, postId));
+  });
 }
 
 /** The member's accounts with their Auto-Post opt-in. */

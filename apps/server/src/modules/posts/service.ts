@@ -11,10 +11,18 @@ import { AppError, notFound } from '../../lib/errors.js';
 import { queues } from '../../jobs/queues.js';
 import type { Actor } from '../auth/sessions.js';
 import { connectionIdsOf, presentPost } from './presenter.js';
+import {
+  alreadySent,
+  anyIn,
+  inFlightStatuses,
+  lockOwnPosts,
+  sentStatuses,
+  type ClaimGuardSeam,
+} from './claim-guard.js';
 
 type Enqueue = (queue: string, data: object, startAfter?: Date) => Promise<unknown>;
 
-export interface PostsDeps {
+export interface PostsDeps extends ClaimGuardSeam {
   db: Db;
   enqueueIn: (tx: Db) => Enqueue;
   now?: () => Date;
@@ -137,17 +145,18 @@ async function insertTargets(
 /**
  * Replaces a post that has not been sent anywhere yet: new text, graphic, accounts and time, with
  * fresh targets and jobs (the old targets and their jobs are gone with it). Saved as a draft, it
- * keeps no targets at all, so nothing of it can be published until it is scheduled again.
+ * keeps no targets at all, so nothing of it can be published until it is scheduled again. The
+ * targets are checked and replaced under their row locks, so a claim cannot slip in between.
  */
 export async function updatePost(deps: PostsDeps, actor: Actor, id: string, input: Upsert) {
   if (input.id && input.id !== id)
     throw new AppError('validation', 'The id in the body does not match the URL');
-  const { targets } = await loadOwnPost(deps.db, actor, id);
-  if (targets.some((t) => !['scheduled', 'cancelled', 'failed', 'needs_reconnect'].includes(t.status))) {
-    throw new AppError('conflict', 'This post has already been sent; duplicate it to post it again.');
-  }
-  const { when, connections } = await validate(deps, actor, input);
   return deps.db.transaction(async (tx) => {
+    const { own, targets } = await lockOwnPosts(tx, actor, [id]);
+    if (own.length === 0) throw notFound('Post');
+    if (anyIn(targets, sentStatuses)) throw alreadySent();
+    await deps.afterTargetCheck?.();
+    const { when, connections } = await validate({ ...deps, db: tx }, actor, input);
     await tx.delete(postTargets).where(eq(postTargets.postId, id));
     const [post] = await tx
       .update(posts)
@@ -205,20 +214,19 @@ export async function cancelPost(deps: PostsDeps, actor: Actor, id: string) {
   return getPost(deps, actor, id);
 }
 
-/** Deletes posts (multi-delete): unsent targets are cancelled first, so no job publishes them. */
+/**
+ * Deletes posts (multi-delete) with their targets, so no job finds anything to publish. A post
+ * being published right now is refused; the check and the delete hold the targets' row locks.
+ */
 export async function deletePosts(deps: PostsDeps, actor: Actor, ids: string[]) {
-  const own = await deps.db
-    .select({ id: posts.id })
-    .from(posts)
-    .where(and(eq(posts.userId, actor.userId), inArray(posts.id, ids)));
-  if (own.length !== new Set(ids).size) throw notFound('Post');
-  const busy = await deps.db
-    .select({ id: postTargets.postId })
-    .from(postTargets)
-    .where(and(inArray(postTargets.postId, ids), inArray(postTargets.status, ['publishing', 'unknown'])));
-  if (busy.length > 0)
-    throw new AppError('conflict', 'A post is being published right now; try again in a minute.');
-  await deps.db.delete(posts).where(inArray(posts.id, ids));
+  await deps.db.transaction(async (tx) => {
+    const { own, targets } = await lockOwnPosts(tx, actor, ids);
+    if (own.length !== new Set(ids).size) throw notFound('Post');
+    if (anyIn(targets, inFlightStatuses))
+      throw new AppError('conflict', 'A post is being published right now; try again in a minute.');
+    await deps.afterTargetCheck?.();
+    await tx.delete(posts).where(inArray(posts.id, ids));
+  });
 }
 
 /**
@@ -231,11 +239,13 @@ export async function reschedulePost(deps: PostsDeps, actor: Actor, id: string, 
   if (when.getTime() < now.getTime() - 60_000) {
     throw new AppError('validation', rescheduleRefusals.past);
   }
-  const { targets } = await loadOwnPost(deps.db, actor, id);
-  if (targets.length > 0 && !targets.some((t) => t.status === 'scheduled')) {
-    throw new AppError('conflict', whyNotMovable(targets.map((t) => t.status)));
-  }
   await deps.db.transaction(async (tx) => {
+    const { own, targets } = await lockOwnPosts(tx, actor, [id]);
+    if (own.length === 0) throw notFound('Post');
+    if (targets.length > 0 && !targets.some((t) => t.status === 'scheduled')) {
+      throw new AppError('conflict', whyNotMovable(targets.map((t) => t.status)));
+    }
+    await deps.afterTargetCheck?.();
     await tx.update(posts).set({ scheduledAt: when, updatedAt: now }).where(eq(posts.id, id));
     const moved = await tx
       .update(postTargets)
