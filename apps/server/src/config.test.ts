@@ -128,3 +128,33 @@ describe('loadConfig with FITPOST_DEMO=true', () => {
     expect(message).toMatch(/FITPOST_TOKEN_KEYS: is required with DATABASE_URL/);
   });
 });
+
+describe('FITPOST_TRUST_PROXY', () => {
+  const trustProxy = (value?: string) =>
+    loadConfig({ FITPOST_DEMO: 'true', ...(value === undefined ? {} : { FITPOST_TRUST_PROXY: value }) })
+      .trustProxy;
+
+  it('is off unless set', () => {
+    expect(trustProxy()).toBe(false);
+    expect(trustProxy('false')).toBe(false);
+  });
+
+  it('takes a hop count, proxy addresses and CIDR ranges, or true', () => {
+    expect(trustProxy('1')).toBe(1);
+    expect(trustProxy('10.0.0.0/8, 192.168.1.4,fd00::/8')).toEqual(['10.0.0.0/8', '192.168.1.4', 'fd00::/8']);
+    expect(trustProxy('true')).toBe(true);
+  });
+
+  it('refuses anything else, naming the variable', () => {
+    expect(() => trustProxy('proxy.internal')).toThrow(/FITPOST_TRUST_PROXY: "proxy.internal" is not an IP/);
+    expect(() => trustProxy('10.0.0.0/33')).toThrow(/FITPOST_TRUST_PROXY/);
+  });
+});
+
+describe('FITPOST_IMAGE_CONCURRENCY', () => {
+  it("leaves two of libuv's threads free by default", () => {
+    const demo = { FITPOST_DEMO: 'true' };
+    expect(loadConfig({ ...demo, UV_THREADPOOL_SIZE: '3' }).imageConcurrency).toBe(1);
+    expect(loadConfig({ ...demo, FITPOST_IMAGE_CONCURRENCY: '3' }).imageConcurrency).toBe(3);
+  });
+});

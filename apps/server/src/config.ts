@@ -1,4 +1,6 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import ipaddr from 'ipaddr.js';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { parseTokenKeys } from './lib/crypto.js';
@@ -16,6 +18,42 @@ const csv = z
   .pipe(z.array(z.string()));
 
 const boolean = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+const hourMs = 3600_000;
+
+/**
+ * FITPOST_TRUST_PROXY as Fastify's `trustProxy` takes it: `false` (default: the socket's address is
+ * the client's), `true` (believe any X-Forwarded-For: only behind a proxy that always overwrites it),
+ * a number of proxy hops, or a comma-separated list of proxy addresses and CIDR ranges.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((v, ctx): boolean | number | string[] => {
+    if (v === '' || v === 'false' || v === '0') return false;
+    if (v === 'true') return true;
+    if (/^\d+$/.test(v)) return Number(v);
+    const entries = v
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean);
+    const bad = entries.find((entry) => !isAddressOrRange(entry));
+    if (bad) {
+      ctx.addIssue({ code: 'custom', message: `"${bad}" is not an IP address or CIDR range` });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
+function isAddressOrRange(entry: string) {
+  if (ipaddr.isValid(entry)) return true;
+  try {
+    ipaddr.parseCIDR(entry);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 const isLoopback = (u: URL) => ['127.0.0.1', 'localhost', '[::1]'].includes(u.hostname);
 
@@ -151,6 +189,13 @@ export const configSchema = z
       .default(72),
     FITPOST_SESSION_MAX_DAYS: z.coerce.number().positive().max(365).default(30),
     FITPOST_AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+    FITPOST_UPLOADS_PER_HOUR: z.coerce.number().int().min(1).default(120),
+    FITPOST_FEED_ADDS_PER_HOUR: z.coerce.number().int().min(1).default(20),
+    FITPOST_FEED_REFRESHES_PER_HOUR: z.coerce.number().int().min(1).default(30),
+    FITPOST_MESSAGES_PER_HOUR: z.coerce.number().int().min(1).default(120),
+    FITPOST_IMAGE_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+    UV_THREADPOOL_SIZE: z.coerce.number().int().min(1).max(1024).default(4),
+    FITPOST_TRUST_PROXY: trustProxy.default(false),
     FITPOST_ORGANISATION_NAME: secret,
     FITPOST_SUPPORT_EMAIL: required(z.email),
     FITPOST_DEMO_SEED: boolean.optional(),
@@ -217,6 +262,22 @@ export const configSchema = z
         maxMs: env.FITPOST_SESSION_MAX_DAYS * 86400_000,
       },
       authRateLimitPerMinute: env.FITPOST_AUTH_RATE_LIMIT_PER_MINUTE,
+      /** Per-member limits (http/plugins/rate-limits.ts), counted in the database across processes. */
+      memberLimits: {
+        mediaUpload: { max: env.FITPOST_UPLOADS_PER_HOUR, windowMs: hourMs },
+        feedCreate: { max: env.FITPOST_FEED_ADDS_PER_HOUR, windowMs: hourMs },
+        feedRefresh: { max: env.FITPOST_FEED_REFRESHES_PER_HOUR, windowMs: hourMs },
+        messageCompose: { max: env.FITPOST_MESSAGES_PER_HOUR, windowMs: hourMs },
+      },
+      /** Fastify's `trustProxy`: which proxies' X-Forwarded-For to believe (false: none). */
+      trustProxy: env.FITPOST_TRUST_PROXY,
+      /**
+       * Uploaded images decoded at once per process; the rest wait their turn. By default half the
+       * cores, and always two of libuv's threads left for DNS lookups and file reads.
+       */
+      imageConcurrency:
+        env.FITPOST_IMAGE_CONCURRENCY ??
+        Math.max(1, Math.min(Math.floor(availableParallelism() / 2), env.UV_THREADPOOL_SIZE - 2)),
       organisationName: env.FITPOST_ORGANISATION_NAME,
       supportEmail: env.FITPOST_SUPPORT_EMAIL,
       demoSeed: env.FITPOST_DEMO_SEED ?? false,

@@ -243,3 +243,17 @@ export const media = pgTable(
   },
   (t) => [index('media_user_created_idx').on(t.userId, t.createdAt)],
 );
+
+/**
+ * Requests counted per rate-limit key in fixed windows (http/rate-limit), so every API process
+ * shares one count; a key's row starts a new window once `resets_at` has passed.
+ */
+export const requestLimits = pgTable(
+  'request_limits',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    resetsAt: tz('resets_at').notNull(),
+  },
+  (t) => [index('request_limits_resets_at_idx').on(t.resetsAt)],
+);

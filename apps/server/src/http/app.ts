@@ -1,4 +1,3 @@
-import rateLimit from '@fastify/rate-limit';
 import { maxJsonBodyBytes } from '@fitpost/contract';
 import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -24,6 +23,7 @@ import { enqueueIn } from '../jobs/queues.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerOpenApi } from './plugins/openapi.js';
+import { registerRateLimits } from './plugins/rate-limits.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerWeb } from './plugins/web.js';
 
@@ -38,6 +38,14 @@ export interface AppDeps {
   logger?: Logger;
 }
 
+/**
+ * FITPOST_TRUST_PROXY for Fastify: a hop count becomes the function Fastify itself would make of it
+ * (its types leave numbers out).
+ */
+function trustedProxies(setting: Config['trustProxy']) {
+  return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
+}
+
 /** Builds the HTTP API (and the web app's static files) without listening; tests use `inject`. */
 export async function buildApp(deps: AppDeps) {
   const { config, database } = deps;
@@ -47,7 +55,7 @@ export async function buildApp(deps: AppDeps) {
   const app = Fastify({
     loggerInstance,
     bodyLimit: maxJsonBodyBytes,
-    trustProxy: false,
+    trustProxy: trustedProxies(config.trustProxy),
     // One line per request only when debugging; errors are always logged by the error handler.
     logController: new LogController({
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
@@ -57,7 +65,7 @@ export async function buildApp(deps: AppDeps) {
   app.setSerializerCompiler(serializerCompiler);
 
   await registerSecurity(app, config);
-  await app.register(rateLimit, { global: false });
+  await registerRateLimits(app, database.db, config);
   await registerOpenApi(app, version);
   registerAuth(app, database.db, config);
   const webFound = await registerWeb(app, config.webDist);

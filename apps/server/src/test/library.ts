@@ -1,6 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import type { makeUser, TestApp } from './harness.js';
+import { createImagePool } from '../modules/media/image.js';
 import { uploadMedia } from '../modules/media/service.js';
 
 /** A user made by `makeUser`, as the library's tests use them. */
@@ -17,7 +18,7 @@ export async function uploadImage(t: TestApp, who: TestUser, colour = '#1d3b6f')
     .png()
     .toBuffer();
   const record = await uploadMedia(
-    { db: t.db, publicUrl: t.config.publicUrl },
+    { db: t.db, publicUrl: t.config.publicUrl, images: createImagePool(1) },
     { sessionId: 'test', userId: who.user.id, portalId: who.user.portalId, isAdmin: false },
     { bytes: png, altText: null },
   );

@@ -41,13 +41,13 @@ export function feedRoutes(app: FastifyInstance, deps: FeedsDeps) {
   r.post(
     '/api/feed',
     {
-      onRequest,
+      onRequest: [onRequest, app.memberLimit('feedCreate')],
       schema: {
         tags,
         security,
         summary: 'Add a feed (system feeds: admins)',
         body: feedUpsert,
-        response: { 201: feed, ...errors },
+        response: { 201: feed, ...errors, 429: errorBody },
       },
     },
     async (req, reply) => reply.status(201).send(await feeds.createFeed(deps, actorOf(req), req.body)),
@@ -87,13 +87,14 @@ export function feedRoutes(app: FastifyInstance, deps: FeedsDeps) {
   r.get(
     '/api/feed/consume/:userId',
     {
-      onRequest,
+      // Each call fetches every one of the member's feeds: counted against the caller.
+      onRequest: [onRequest, app.memberLimit('feedRefresh')],
       schema: {
         tags,
         security,
         summary: "Refresh a member's feeds and the portal's system feeds (called after sign-in)",
         params: feedConsumeParams,
-        response: { 200: feedConsumeResult, ...errors },
+        response: { 200: feedConsumeResult, ...errors, 429: errorBody },
       },
     },
     (req) => feeds.consumeFeeds(deps, actorOf(req), req.params.userId),

@@ -1,8 +1,8 @@
 import { mediaMessages } from '@fitpost/contract';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { UnsupportedImageError } from './errors.js';
-import { processImage, sniffImageFormat } from './image.js';
+import { createImagePool, processImage, sniffImageFormat, type ProcessedImage } from './image.js';
 
 const solid = (width: number, height: number, background: string, channels: 3 | 4 = 3) =>
   sharp({ create: { width, height, channels, background } });
@@ -86,5 +86,39 @@ describe('processImage', () => {
       status: 400,
       message: mediaMessages.unreadable,
     });
+  });
+});
+
+describe('createImagePool', () => {
+  it('decodes at most `concurrency` images at once; the others wait their turn', async () => {
+    const started: Buffer[] = [];
+    const finish: (() => void)[] = [];
+    const decode = (bytes: Buffer) => {
+      started.push(bytes);
+      return new Promise<ProcessedImage>((resolve) => {
+        finish.push(() => resolve({ data: bytes, mimeType: 'image/jpeg', width: 1, height: 1, sha256: '' }));
+      });
+    };
+    const pool = createImagePool(2, decode);
+    const uploads = [1, 2, 3, 4, 5].map((n) => pool.process(Buffer.from([n])));
+    await vi.waitFor(() => expect(started).toHaveLength(2));
+    expect(pool.load()).toEqual({ active: 2, waiting: 3 });
+
+    finish.shift()?.();
+    await vi.waitFor(() => expect(started).toHaveLength(3));
+    expect(pool.load()).toEqual({ active: 2, waiting: 2 });
+
+    while (finish.length > 0 || started.length < 5) {
+      finish.shift()?.();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const done = await Promise.all(uploads);
+    expect(done.map((image) => image.data[0])).toEqual([1, 2, 3, 4, 5]);
+    expect(pool.load()).toEqual({ active: 0, waiting: 0 });
+  });
+
+  it('runs the real re-encoding by default', async () => {
+    const out = await createImagePool(1).process(await solid(320, 240, '#228833').png().toBuffer());
+    expect(out).toMatchObject({ mimeType: 'image/jpeg', width: 320, height: 240 });
   });
 });

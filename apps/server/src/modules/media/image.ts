@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { mediaLimits, type StoredImageType } from '@fitpost/contract';
+import pLimit from 'p-limit';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { imageOutOfBounds, imageUnreadable, UnsupportedImageError } from './errors.js';
 
@@ -123,4 +124,34 @@ export async function flattenToJpeg(stored: Buffer): Promise<Buffer> {
     .flatten({ background: '#ffffff' })
     .jpeg({ quality: 85, mozjpeg: true })
     .toBuffer();
+}
+
+/** Uploads being decoded and waiting to be, in one process. */
+export interface ImagePoolLoad {
+  active: number;
+  waiting: number;
+}
+
+/** Decodes uploads at most `concurrency` at a time; see `createImagePool`. */
+export interface ImagePool {
+  process(bytes: Buffer): Promise<ProcessedImage>;
+  load(): ImagePoolLoad;
+}
+
+/**
+ * A bounded pool for `processImage`. sharp runs each image on one of libuv's worker threads (four
+ * unless UV_THREADPOOL_SIZE says otherwise), the same threads DNS lookups, file reads and zlib use,
+ * and each decode holds its pixels in memory (an 8,000 × 8,000 PNG costs seconds of CPU and
+ * hundreds of MB). Unbounded, a handful of parallel uploads took every thread and most of the
+ * memory, so publishing, which resolves the networks' names, stalled behind them. The rest queue.
+ */
+export function createImagePool(
+  concurrency: number,
+  decode: (bytes: Buffer) => Promise<ProcessedImage> = processImage,
+): ImagePool {
+  const limit = pLimit(concurrency);
+  return {
+    process: (bytes) => limit(() => decode(bytes)),
+    load: () => ({ active: limit.activeCount, waiting: limit.pendingCount }),
+  };
 }

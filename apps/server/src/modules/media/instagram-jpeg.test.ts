@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInstagramAdapter } from '../../platforms/instagram.js';
 import { PlatformError } from '../../platforms/index.js';
 import { makeUser, startTestApp, type TestApp } from '../../test/harness.js';
+import { createImagePool } from './image.js';
 import { loadMediaForPublishing, uploadMedia } from './service.js';
 
 let sandbox: Sandbox;
@@ -44,7 +45,10 @@ describe('a transparent PNG posted to Instagram', () => {
     })
       .png()
       .toBuffer();
-    const stored = await uploadMedia({ db: t.db, publicUrl }, actor, { bytes: png, altText: 'Our logo' });
+    const stored = await uploadMedia({ db: t.db, publicUrl, images: createImagePool(1) }, actor, {
+      bytes: png,
+      altText: 'Our logo',
+    });
     expect(stored.mimeType).toBe('image/png');
     const media = await loadMediaForPublishing({ db: t.db, publicUrl }, stored.id, coach.user.id);
     if (!media) throw new Error('no media');

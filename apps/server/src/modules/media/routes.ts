@@ -15,6 +15,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { actorOf } from '../../http/plugins/auth.js';
 import { notFound } from '../../lib/errors.js';
+import { createImagePool, type ImagePool } from './image.js';
 import { createJpegVariants, type JpegVariants } from './jpeg-variants.js';
 import * as media from './service.js';
 import { readUpload, uploadLimits } from './upload.js';
@@ -40,8 +41,15 @@ function clientHas(request: FastifyRequest, etag: string) {
  * Media upload and serving. Multipart parsing is registered in this plugin's own scope, so every
  * other route keeps accepting JSON only. Routes are thin: read, call the service, present.
  */
-export async function mediaRoutes(app: FastifyInstance, deps: { db: Db; config: Pick<Config, 'publicUrl'> }) {
-  const service: media.MediaDeps = { db: deps.db, publicUrl: deps.config.publicUrl };
+export async function mediaRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; config: Pick<Config, 'publicUrl' | 'imageConcurrency'> },
+) {
+  const service = {
+    db: deps.db,
+    publicUrl: deps.config.publicUrl,
+    images: createImagePool(deps.config.imageConcurrency),
+  };
   const variants = createJpegVariants({ maxBytes: jpegVariantCacheBytes });
   await app.register(async (scope) => {
     await scope.register(multipart, { limits: uploadLimits, throwFileSizeLimit: true });
@@ -49,7 +57,11 @@ export async function mediaRoutes(app: FastifyInstance, deps: { db: Db; config: 
   });
 }
 
-function registerMediaRoutes(app: FastifyInstance, deps: media.MediaDeps, variants: JpegVariants) {
+function registerMediaRoutes(
+  app: FastifyInstance,
+  deps: media.MediaDeps & { images: ImagePool },
+  variants: JpegVariants,
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Authenticate on request, before the body is read: strangers cannot make us parse an upload.
   const onRequest = app.requireUser;
@@ -57,7 +69,8 @@ function registerMediaRoutes(app: FastifyInstance, deps: media.MediaDeps, varian
   r.post(
     '/api/media',
     {
-      onRequest,
+      // Counted before the body is read: a member over the limit costs no parsing or decoding.
+      onRequest: [onRequest, app.memberLimit('mediaUpload')],
       schema: {
         tags,
         security,
@@ -68,7 +81,7 @@ function registerMediaRoutes(app: FastifyInstance, deps: media.MediaDeps, varian
           `a side) and optional \`${mediaUploadFields.altText}\`. The image is checked by its content, ` +
           're-encoded without metadata and stored as JPEG (PNG when it has transparency).',
         consumes: ['multipart/form-data'],
-        response: { 201: mediaRecord, ...errors, 413: errorBody, 415: errorBody },
+        response: { 201: mediaRecord, ...errors, 413: errorBody, 415: errorBody, 429: errorBody },
       },
     },
     async (req, reply) => {

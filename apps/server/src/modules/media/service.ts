@@ -5,7 +5,7 @@ import { media, users } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import type { PublishMedia } from '../../platforms/types.js';
 import type { Actor } from '../auth/sessions.js';
-import { processImage } from './image.js';
+import type { ImagePool } from './image.js';
 import type { JpegVariants } from './jpeg-variants.js';
 
 export interface MediaDeps {
@@ -58,13 +58,16 @@ export function presentMedia(publicUrl: string, row: MediaRow): MediaRecord {
 const ownedBy = (actor: Actor, id: string) =>
   and(eq(media.id, id), eq(media.userId, actor.userId), eq(media.portalId, actor.portalId));
 
-/** Validates and re-encodes an upload, then stores it for the caller; nothing is stored if it fails. */
+/**
+ * Validates and re-encodes an upload (in the image pool: a bounded number at once), then stores it
+ * for the caller; nothing is stored if it fails.
+ */
 export async function uploadMedia(
-  deps: MediaDeps,
+  deps: MediaDeps & { images: ImagePool },
   actor: Actor,
   upload: { bytes: Buffer; altText: string | null },
 ): Promise<MediaRecord> {
-  const image = await processImage(upload.bytes);
+  const image = await deps.images.process(upload.bytes);
   const [row] = await deps.db
     .insert(media)
     .values({
