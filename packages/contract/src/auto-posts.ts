@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { network } from './social.js';
+import { connectionStatus, network } from './social.js';
 import { calendarRangeProblem } from './posts.js';
 
 /**
@@ -24,7 +24,8 @@ export const autoPostMessages = {
   adminOnly: 'Only administrators can schedule Auto-Posts.',
 } as const;
 
-export const autoPostStatus = z.enum(['scheduled', 'fanning_out', 'done', 'cancelled']);
+export const autoPostStatuses = ['scheduled', 'fanning_out', 'done', 'cancelled'] as const;
+export const autoPostStatus = z.enum(autoPostStatuses);
 export type AutoPostStatus = z.infer<typeof autoPostStatus>;
 
 const trimmed = (max: number) => z.string().trim().max(max);
@@ -115,7 +116,10 @@ export const autoPostList = z.array(autoPost);
 export const autoPostIdParams = z.object({ id: z.uuid() });
 
 /** A member's choice for one occurrence (calendar buttons 'Auto-Post' / 'Custom Post', or skip). */
-export const autoPostChoice = z.enum(['auto', 'skip', 'custom']);
+/** The choices a member's answer records; `auto` is what no answer means. */
+export const recordedAutoPostChoices = ['skip', 'custom'] as const;
+export const autoPostChoices = ['auto', ...recordedAutoPostChoices] as const;
+export const autoPostChoice = z.enum(autoPostChoices);
 export type AutoPostChoice = z.infer<typeof autoPostChoice>;
 export const autoPostChoiceBody = z.object({ choice: autoPostChoice });
 /** PUT /api/autoposts/{id}/choice answers with the choice in force and the member's own post, if any. */
@@ -168,7 +172,7 @@ export const autoPostSettings = z.object({
       connectionId: z.uuid(),
       network,
       accountName: z.string(),
-      status: z.enum(['connected', 'needs_reconnect']),
+      status: connectionStatus,
       enabled: z.boolean(),
     }),
   ),

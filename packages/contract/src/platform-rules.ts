@@ -1,7 +1,7 @@
 // A separate entry point (`@fitpost/contract/platform-rules`): twitter-text is large, and only the
 // server and the composer need it, not every screen that imports the contract.
 import twitterText from 'twitter-text';
-import type { Network } from './social.js';
+import { networkServiceNames, type Network } from './social.js';
 
 /** Character limits per network, as each network counts them. */
 export const textLimits: Record<Network, number> = {
@@ -30,12 +30,7 @@ export function textLength(network: Network, text: string): number {
 
 /** A plain-words problem with `text` on `network`, or null when it fits. */
 export function textProblem(network: Network, text: string, hasImage: boolean): string | null {
-  const names: Record<Network, string> = {
-    x: 'X',
-    linkedin: 'LinkedIn',
-    facebook: 'Facebook',
-    instagram: 'Instagram',
-  };
+  const names = networkServiceNames;
   const length = textLength(network, text);
   if (length > textLimits[network]) {
     return `${names[network]} allows ${textLimits[network].toLocaleString('en-US')} characters; this post has ${length.toLocaleString('en-US')}.`;

@@ -15,6 +15,33 @@ export const targetStatuses = [
 export const targetStatus = z.enum(targetStatuses);
 export type TargetStatus = z.infer<typeof targetStatus>;
 
+/** What the member reads for one account's part of a post, on every screen. */
+export const targetStatusLabels: Record<TargetStatus, string> = {
+  scheduled: 'Scheduled',
+  publishing: 'Publishing',
+  published: 'Posted',
+  failed: 'Failed',
+  needs_reconnect: 'Reconnect this account',
+  unknown: 'Checking',
+  cancelled: 'Cancelled',
+};
+
+/** A post can still be changed while each of its targets is in one of these: nothing was sent or is being sent. */
+export const editableTargetStatuses = [
+  'scheduled',
+  'cancelled',
+  'failed',
+  'needs_reconnect',
+] as const satisfies readonly TargetStatus[];
+
+/**
+ * The editing rule, for the server (which refuses the rest) and every screen that offers Edit:
+ * a post is editable until any of it has gone out or is going out. A draft has no targets.
+ */
+export function isPostEditable(post: { targets: readonly { status: TargetStatus }[] }): boolean {
+  return post.targets.every((t) => (editableTargetStatuses as readonly TargetStatus[]).includes(t.status));
+}
+
 /** Why a post cannot be moved to another time, in the member's words (server and calendar alike). */
 export const rescheduleRefusals = {
   past: 'The scheduled time has passed. Choose a time in the future.',
@@ -34,7 +61,7 @@ export function whyNotMovable(statuses: readonly TargetStatus[]): string {
 }
 
 /** The post's own status, derived from its targets (the content card's Scheduled / Posted labels). */
-export const postStatus = z.enum([
+export const postStatuses = [
   'draft',
   'scheduled',
   'publishing',
@@ -42,8 +69,20 @@ export const postStatus = z.enum([
   'partly_posted',
   'failed',
   'cancelled',
-]);
+] as const;
+export const postStatus = z.enum(postStatuses);
 export type PostStatus = z.infer<typeof postStatus>;
+
+/** What the member reads for a post's status, on every screen. */
+export const postStatusLabels: Record<PostStatus, string> = {
+  draft: 'Draft',
+  scheduled: 'Scheduled',
+  publishing: 'Publishing',
+  posted: 'Posted',
+  partly_posted: 'Partly posted',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+};
 
 export const publishTarget = z
   .object({

@@ -4,7 +4,7 @@ export const networks = ['x', 'linkedin', 'facebook', 'instagram'] as const;
 export const network = z.enum(networks);
 export type Network = z.infer<typeof network>;
 
-/** Names the member sees. */
+/** What a post goes to, as every screen labels it (pickers, filters, lists, the calendar). */
 export const networkNames: Record<Network, string> = {
   x: 'X',
   linkedin: 'LinkedIn',
@@ -12,8 +12,18 @@ export const networkNames: Record<Network, string> = {
   instagram: 'Instagram',
 };
 
-export const connectionStatus = z.enum(['connected', 'needs_reconnect']);
+/** The network itself, as a sentence names it: "Facebook refused the post", "Facebook allows …". */
+export const networkServiceNames: Record<Network, string> = { ...networkNames, facebook: 'Facebook' };
+
+export const connectionStatuses = ['connected', 'needs_reconnect'] as const;
+export const connectionStatus = z.enum(connectionStatuses);
 export type ConnectionStatus = z.infer<typeof connectionStatus>;
+
+/** What the member reads for a connected account's status. */
+export const connectionStatusLabels: Record<ConnectionStatus, string> = {
+  connected: 'Connected',
+  needs_reconnect: 'Needs reconnect',
+};
 
 /** One connected social account of the signed-in member (never carries tokens). */
 export const socialConnection = z

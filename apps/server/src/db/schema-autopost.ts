@@ -1,10 +1,8 @@
+import { autoPostStatuses, networks, recordedAutoPostChoices } from '@fitpost/contract';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { contentItems } from './schema-library.js';
-import { media, networks, portals, tz, users } from './schema.js';
-
-export const autoPostStatuses = ['scheduled', 'fanning_out', 'done', 'cancelled'] as const;
-export const autoPostChoices = ['skip', 'custom'] as const;
+import { media, portals, tz, users } from './schema.js';
 
 /**
  * An Auto-Post (architecture §5): scheduled once by an admin, published at `scheduled_at` to the
@@ -60,7 +58,7 @@ export const autoPostMemberChoices = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    choice: text('choice', { enum: autoPostChoices }).notNull(),
+    choice: text('choice', { enum: recordedAutoPostChoices }).notNull(),
     /** The member's own post made from this occurrence (no FK: posts live in schema-posts). */
     postId: uuid('post_id'),
     createdAt: tz('created_at').notNull().defaultNow(),

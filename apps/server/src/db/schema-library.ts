@@ -1,4 +1,4 @@
-import { feedErrorCodes } from '@fitpost/contract';
+import { contentTypes, feedErrorCodes, feedFetchStatuses } from '@fitpost/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   boolean,
@@ -13,9 +13,6 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { media, portals, tz, users } from './schema.js';
-
-export const contentTypes = ['library', 'feed'] as const;
-export const feedFetchStatuses = ['ok', 'not_modified', 'error'] as const;
 
 /** PostgreSQL's full-text document type, written only by the database (a generated column). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });

@@ -1,18 +1,9 @@
+import { networks, targetStatuses } from '@fitpost/contract';
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { autoPosts } from './schema-autopost.js';
 import { contentItems } from './schema-library.js';
-import { networks, portals, socialConnections, tz, users } from './schema.js';
-
-export const targetStatuses = [
-  'scheduled',
-  'publishing',
-  'published',
-  'failed',
-  'needs_reconnect',
-  'unknown',
-  'cancelled',
-] as const;
+import { portals, socialConnections, tz, users } from './schema.js';
 
 /** What the member wrote, and when it should go out (architecture §5: post). */
 export const posts = pgTable(

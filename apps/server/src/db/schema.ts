@@ -1,3 +1,4 @@
+import { connectionStatuses, networks, storedImageTypes } from '@fitpost/contract';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -113,9 +114,6 @@ export const authRequests = pgTable('auth_requests', {
   expiresAt: tz('expires_at').notNull(),
 });
 
-export const networks = ['x', 'linkedin', 'facebook', 'instagram'] as const;
-export const connectionStatuses = ['connected', 'needs_reconnect'] as const;
-
 /**
  * A member's connected social account. Tokens are sealed with lib/crypto (AES-256-GCM, associated
  * data = portal, row id and column), never stored or logged in the clear.
@@ -206,7 +204,6 @@ const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
 });
 
 export const mediaKinds = ['image'] as const;
-export const mediaMimeTypes = ['image/jpeg', 'image/png'] as const;
 
 /**
  * An uploaded image, re-encoded and stripped of metadata (modules/media). The bytes live in the
@@ -226,7 +223,7 @@ export const media = pgTable(
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: mediaKinds }).notNull().default('image'),
     /** What it was re-encoded to: image/jpeg, or image/png when it has transparency. */
-    mimeType: text('mime_type', { enum: mediaMimeTypes }).notNull(),
+    mimeType: text('mime_type', { enum: storedImageTypes }).notNull(),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
     bytes: integer('bytes').notNull(),

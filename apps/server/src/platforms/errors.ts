@@ -1,3 +1,4 @@
+import { networkServiceNames } from '@fitpost/contract';
 import type { NetworkId } from './types.js';
 
 /**
@@ -49,16 +50,9 @@ export class PlatformError extends Error {
   }
 }
 
-const NAMES: Record<NetworkId, string> = {
-  x: 'X',
-  linkedin: 'LinkedIn',
-  facebook: 'Facebook',
-  instagram: 'Instagram',
-};
-
-/** The network's name as members know it. */
+/** The network's name as members know it, in a sentence (the contract's `networkServiceNames`). */
 export function networkName(network: NetworkId): string {
-  return NAMES[network];
+  return networkServiceNames[network];
 }
 
 /** The member-facing sentences shared by every network; network-specific refusals are written beside their mapping. */

@@ -3,8 +3,10 @@
  * targets and results. Each network's adapter (x.ts, linkedin.ts, facebook.ts, instagram.ts) implements
  * its part; every failure is a PlatformError (errors.ts).
  */
+import type { Network } from '@fitpost/contract';
 
-export type NetworkId = 'x' | 'linkedin' | 'facebook' | 'instagram';
+/** The contract's network ids. */
+export type NetworkId = Network;
 
 /** Where each network lives and FitPost's app credentials there; config.ts builds it from FITPOST_* variables. */
 export interface PlatformSettings {

@@ -1,6 +1,7 @@
 import { textProblem } from '@fitpost/contract/platform-rules';
 import {
   autoPostMessages,
+  isPostEditable,
   type AutoPostChoice,
   type autoPostListQuery,
   type autoPostSettingsBody,
@@ -17,7 +18,7 @@ import { queues } from '../../jobs/queues.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import type { Actor } from '../auth/sessions.js';
 import { mediaUsableBy } from '../media/service.js';
-import { alreadySent, anyIn, lockOwnPosts, sentStatuses, type ClaimGuardSeam } from '../posts/claim-guard.js';
+import { alreadySent, lockOwnPosts, type ClaimGuardSeam } from '../posts/claim-guard.js';
 
 type Enqueue = (queue: string, data: object, startAfter?: Date) => Promise<unknown>;
 
@@ -398,7 +399,7 @@ async function removeUnsentPost(deps: AutoPostDeps, actor: Actor, postId: string
   await deps.db.transaction(async (tx) => {
     const { own, targets } = await lockOwnPosts(tx, actor, [postId]);
     if (own.length === 0) return;
-    if (anyIn(targets, sentStatuses)) throw alreadySent();
+    if (!isPostEditable({ targets })) throw alreadySent();
     await deps.afterTargetCheck?.();
     await tx.delete(posts).where(eq(posts.id, postId));
   });

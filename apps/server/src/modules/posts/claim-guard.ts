@@ -4,13 +4,10 @@ import { posts, postTargets } from '../../db/schema-posts.js';
 import { AppError } from '../../lib/errors.js';
 import type { Actor } from '../auth/sessions.js';
 
-/** Sent, or possibly reaching the network right now: an edit or a replacement must not touch it. */
-export const sentStatuses = ['publishing', 'published', 'unknown'] as const;
-
 /** Possibly reaching the network right now: not even a delete may touch it. */
 export const inFlightStatuses = ['publishing', 'unknown'] as const;
 
-/** The conflict an edit (or an Auto-Post choice) meets when the post went out first. */
+/** The conflict an edit (or an Auto-Post choice) meets when the post went out first (the contract's `isPostEditable`). */
 export const alreadySent = () =>
   new AppError('conflict', 'This post has already been sent; duplicate it to post it again.');
 

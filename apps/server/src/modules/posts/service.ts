@@ -1,5 +1,5 @@
 import { textProblem } from '@fitpost/contract/platform-rules';
-import { rescheduleRefusals, whyNotMovable, type postUpsert } from '@fitpost/contract';
+import { isPostEditable, rescheduleRefusals, whyNotMovable, type postUpsert } from '@fitpost/contract';
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -11,14 +11,7 @@ import { AppError, notFound } from '../../lib/errors.js';
 import { queues } from '../../jobs/queues.js';
 import type { Actor } from '../auth/sessions.js';
 import { connectionIdsOf, presentPost } from './presenter.js';
-import {
-  alreadySent,
-  anyIn,
-  inFlightStatuses,
-  lockOwnPosts,
-  sentStatuses,
-  type ClaimGuardSeam,
-} from './claim-guard.js';
+import { alreadySent, anyIn, inFlightStatuses, lockOwnPosts, type ClaimGuardSeam } from './claim-guard.js';
 
 type Enqueue = (queue: string, data: object, startAfter?: Date) => Promise<unknown>;
 
@@ -154,7 +147,7 @@ export async function updatePost(deps: PostsDeps, actor: Actor, id: string, inpu
   return deps.db.transaction(async (tx) => {
     const { own, targets } = await lockOwnPosts(tx, actor, [id]);
     if (own.length === 0) throw notFound('Post');
-    if (anyIn(targets, sentStatuses)) throw alreadySent();
+    if (!isPostEditable({ targets })) throw alreadySent();
     await deps.afterTargetCheck?.();
     const { when, connections } = await validate({ ...deps, db: tx }, actor, input);
     await tx.delete(postTargets).where(eq(postTargets.postId, id));

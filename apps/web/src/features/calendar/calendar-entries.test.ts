@@ -92,7 +92,7 @@ describe('calendar entries', () => {
   it('titles a post by its words, or says it is an image', () => {
     expect(postTitle({ excerpt: '  Leg day\n\nno excuses ', hasMedia: true })).toBe('Leg day no excuses');
     expect(postTitle({ excerpt: '', hasMedia: true })).toBe('Image post');
-    expect(networkList(['x', 'linkedin', 'facebook'])).toBe('X, LinkedIn and Facebook');
+    expect(networkList(['x', 'linkedin', 'facebook'])).toBe('X, LinkedIn and Facebook Page');
     expect(networkList(['instagram'])).toBe('Instagram');
   });
 

@@ -1,5 +1,8 @@
 import {
+  networkNames,
+  networks as allNetworks,
   postStatus,
+  postStatusLabels,
   rescheduleRefusals,
   whyNotMovable,
   type CalendarPost,
@@ -28,31 +31,31 @@ export interface StatusLook {
   color: string;
 }
 
-export const statusLooks: Record<PostStatus, StatusLook> = {
-  scheduled: { label: 'Scheduled', color: '#1d4ed8' },
-  publishing: { label: 'Publishing', color: '#9a3412' },
-  posted: { label: 'Posted', color: '#15803d' },
-  partly_posted: { label: 'Partly posted', color: '#0f766e' },
-  failed: { label: 'Failed', color: '#b91c1c' },
-  draft: { label: 'Draft', color: '#4b5563' },
-  cancelled: { label: 'Cancelled', color: '#4b5563' },
+const statusColors: Record<PostStatus, string> = {
+  scheduled: '#1d4ed8',
+  publishing: '#9a3412',
+  posted: '#15803d',
+  partly_posted: '#0f766e',
+  failed: '#b91c1c',
+  draft: '#4b5563',
+  cancelled: '#4b5563',
 };
+
+/** Each post status's look: the contract's words on the calendar's colour. */
+export const statusLooks = Object.fromEntries(
+  postStatus.options.map((status) => [
+    status,
+    { label: postStatusLabels[status], color: statusColors[status] },
+  ]),
+) as Record<PostStatus, StatusLook>;
 
 /** Statuses the calendar leaves out: a cancelled post will not happen, so it has no place on it. */
 const hiddenStatuses: ReadonlySet<PostStatus> = new Set(['cancelled']);
 
-export const networkNames: Record<Network, string> = {
-  x: 'X',
-  linkedin: 'LinkedIn',
-  facebook: 'Facebook',
-  instagram: 'Instagram',
-};
-
 /** The distinct networks of some accounts, in a stable order. */
 function distinctNetworks(accounts: { network: Network }[]): Network[] {
-  const order: Network[] = ['x', 'linkedin', 'facebook', 'instagram'];
   const used = new Set(accounts.map((account) => account.network));
-  return order.filter((network) => used.has(network));
+  return allNetworks.filter((network) => used.has(network));
 }
 
 /** The distinct networks a post goes to, in a stable order. */
@@ -65,7 +68,7 @@ export function autoPostNetworks(autoPost: Pick<MemberAutoPost, 'accounts'>): Ne
   return distinctNetworks(autoPost.accounts);
 }
 
-/** "X and LinkedIn", "X, LinkedIn and Facebook", or "no network yet". */
+/** "X and LinkedIn", "X, LinkedIn and Facebook Page", or "no network yet". */
 export function networkList(networks: Network[]): string {
   const names = networks.map((network) => networkNames[network]);
   if (names.length === 0) return 'no network yet';

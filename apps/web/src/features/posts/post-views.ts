@@ -1,4 +1,10 @@
-import { postStatus, type PostStatus, type TargetStatus } from '@fitpost/contract';
+import {
+  isPostEditable,
+  postStatus,
+  type PostStatus,
+  type ScheduledPost,
+  type TargetStatus,
+} from '@fitpost/contract';
 
 /** The list's tabs: which post statuses each shows, and in which order. */
 export const postViews = {
@@ -20,31 +26,33 @@ export function isPostView(value: string | null): value is PostView {
   return value !== null && value in postViews;
 }
 
-/** What the member reads for a post's status, and the tag's look (contrast-checked classes). */
-export const postStatusLabels: Record<PostStatus, { label: string; tag: string }> = {
-  draft: { label: 'Draft', tag: 'tag-neutral' },
-  scheduled: { label: 'Scheduled', tag: 'tag-info' },
-  publishing: { label: 'Publishing', tag: 'tag-info' },
-  posted: { label: 'Posted', tag: 'tag-success' },
-  partly_posted: { label: 'Partly posted', tag: 'tag-warning' },
-  failed: { label: 'Failed', tag: 'tag-danger' },
-  cancelled: { label: 'Cancelled', tag: 'tag-neutral' },
+/** How a post's status tag looks (contrast-checked classes); its words are the contract's `postStatusLabels`. */
+export const postStatusTags: Record<PostStatus, string> = {
+  draft: 'tag-neutral',
+  scheduled: 'tag-info',
+  publishing: 'tag-info',
+  posted: 'tag-success',
+  partly_posted: 'tag-warning',
+  failed: 'tag-danger',
+  cancelled: 'tag-neutral',
 };
 
-export const targetStatusLabels: Record<TargetStatus, { label: string; tag: string }> = {
-  scheduled: { label: 'Scheduled', tag: 'tag-info' },
-  publishing: { label: 'Publishing', tag: 'tag-info' },
-  published: { label: 'Posted', tag: 'tag-success' },
-  failed: { label: 'Failed', tag: 'tag-danger' },
-  needs_reconnect: { label: 'Reconnect needed', tag: 'tag-warning' },
-  unknown: { label: 'Checking', tag: 'tag-info' },
-  cancelled: { label: 'Cancelled', tag: 'tag-neutral' },
+/** How an account's status tag looks; its words are the contract's `targetStatusLabels`. */
+export const targetStatusTags: Record<TargetStatus, string> = {
+  scheduled: 'tag-info',
+  publishing: 'tag-info',
+  published: 'tag-success',
+  failed: 'tag-danger',
+  needs_reconnect: 'tag-warning',
+  unknown: 'tag-info',
+  cancelled: 'tag-neutral',
 };
 
-/** What the member may do with a post in each status (the server refuses the rest anyway). */
-export function allowedActions(status: PostStatus) {
+/** What the member may do with a post (the server refuses the rest anyway). */
+export function allowedActions(post: Pick<ScheduledPost, 'status' | 'targets'>) {
+  const { status } = post;
   return {
-    edit: ['draft', 'scheduled', 'failed', 'cancelled'].includes(status),
+    edit: isPostEditable(post),
     reschedule: status === 'scheduled',
     cancel: status === 'scheduled' || status === 'failed',
     remove: ['draft', 'cancelled', 'failed'].includes(status),

@@ -1,4 +1,4 @@
-import { networkNames } from '@fitpost/contract';
+import { connectionStatusLabels, networkNames } from '@fitpost/contract';
 import { Alert, Button, Skeleton, Switch, Tag, message } from 'antd';
 import { Link } from 'react-router';
 import { errorText } from '@/lib/api-client';
@@ -67,7 +67,9 @@ export function AutoPostOptIn({ headingLevel = 2 }: AutoPostOptInProps) {
                 </span>
               </span>
               {account.status === 'needs_reconnect' ? (
-                <Tag className="tag-warning">Needs reconnect — Auto-Posts skip it until then</Tag>
+                <Tag className="tag-warning">
+                  {connectionStatusLabels.needs_reconnect} — Auto-Posts skip it until then
+                </Tag>
               ) : null}
               <span className="autopost-switch">
                 <Switch

@@ -1,12 +1,12 @@
 import { CheckOutlined, EditOutlined, MinusCircleOutlined, ThunderboltOutlined } from '@ant-design/icons';
-import type { AutoPostChoice } from '@fitpost/contract';
+import { networkNames, type AutoPostChoice } from '@fitpost/contract';
 import { Alert, Button, Modal, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { errorText } from '@/lib/api-client';
 import { formatZoned } from '@/lib/zoned-time';
 import { useSetAutoPostChoice } from '../api/set-auto-post-choice';
-import { autoPostLook, networkNames, type AutoPostEntry } from '../calendar-entries';
+import { autoPostLook, type AutoPostEntry } from '../calendar-entries';
 import { AutoPostIcon } from './auto-post-icon';
 import { NetworkIcons } from './network-icons';
 

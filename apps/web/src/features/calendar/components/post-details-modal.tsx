@@ -1,28 +1,13 @@
-import type { CalendarPost, TargetStatus } from '@fitpost/contract';
+import { isPostEditable, networkNames, targetStatusLabels } from '@fitpost/contract';
 import { Alert, Button, Modal, Skeleton, Tag } from 'antd';
 import { useNavigate } from 'react-router';
 import { errorText } from '@/lib/api-client';
 import { formatZoned } from '@/lib/zoned-time';
 import { usePost } from '../api/get-post';
-import { networkNames, postTitle, statusLooks, type PostEntry } from '../calendar-entries';
+import { postTitle, statusLooks, type PostEntry } from '../calendar-entries';
 import { NetworkIcons } from './network-icons';
 import { RescheduleForm } from './reschedule-form';
 import { StatusIcon } from './status-icon';
-
-const targetStatusLabels: Record<TargetStatus, string> = {
-  scheduled: 'Scheduled',
-  publishing: 'Publishing',
-  published: 'Posted',
-  failed: 'Failed',
-  needs_reconnect: 'Reconnect this account',
-  unknown: 'Being checked',
-  cancelled: 'Cancelled',
-};
-
-/** Posts the composer may still change: nothing has gone out yet. */
-function isEditable(post: Pick<CalendarPost, 'status'>): boolean {
-  return post.status === 'scheduled' || post.status === 'draft' || post.status === 'failed';
-}
 
 interface PostDetailsModalProps {
   entry: PostEntry | null;
@@ -40,7 +25,7 @@ export function PostDetailsModal({ entry, timeZone, onClose, onMoved }: PostDeta
   const look = post ? statusLooks[post.status] : null;
 
   const footer =
-    post && isEditable(post) ? (
+    post && isPostEditable(post) ? (
       <Button
         type="primary"
         onClick={() => {

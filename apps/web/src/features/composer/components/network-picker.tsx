@@ -1,4 +1,4 @@
-import { networkNames, type SocialConnection } from '@fitpost/contract';
+import { connectionStatusLabels, networkNames, type SocialConnection } from '@fitpost/contract';
 import { Alert, Button, Skeleton } from 'antd';
 import { Link } from 'react-router';
 import { errorText } from '@/lib/api-client';
@@ -85,7 +85,8 @@ export function NetworkPicker(props: NetworkPickerProps) {
               </label>
               {lapsed ? (
                 <span id={`network-lapsed-${connection.id}`} className="network-chip-note">
-                  Needs reconnect — <Link to={socialSettingsPath}>reconnect in Settings</Link>
+                  {connectionStatusLabels.needs_reconnect} —{' '}
+                  <Link to={socialSettingsPath}>reconnect in Settings</Link>
                 </span>
               ) : null}
               {problem ? (

@@ -4,7 +4,14 @@ import {
   ExclamationCircleFilled,
   LoadingOutlined,
 } from '@ant-design/icons';
-import { networkNames, type PostStatus, type PublishTarget, type ScheduledPost } from '@fitpost/contract';
+import {
+  isPostEditable,
+  networkNames,
+  targetStatusLabels,
+  type PostStatus,
+  type PublishTarget,
+  type ScheduledPost,
+} from '@fitpost/contract';
 import { Alert, Button } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -13,7 +20,6 @@ import { formatZoned } from '@/lib/zoned-time';
 import { isGoingOut } from '../api/get-post';
 import { useNow } from '../hooks/use-now';
 import { useRetryTarget } from '../api/retry-target';
-import { isEditable } from '../model/initial-values';
 import { NetworkIcon } from './network-icon';
 import { socialSettingsPath } from './network-picker';
 
@@ -29,29 +35,28 @@ const headings: Record<PostStatus, string> = {
 
 type Tone = 'done' | 'failed' | 'warning' | 'muted' | 'busy' | 'waiting';
 
+/** An account's state in the contract's words; a busy one (going out now) says so with "…" and a spinner. */
 function targetState(target: PublishTarget, due: boolean): { label: string; tone: Tone; icon: ReactNode } {
-  const busy = <LoadingOutlined aria-hidden="true" />;
+  const busy = (status: 'publishing' | 'unknown') => ({
+    label: `${targetStatusLabels[status]}…`,
+    tone: 'busy' as const,
+    icon: <LoadingOutlined aria-hidden="true" />,
+  });
+  const label = targetStatusLabels[target.status];
   switch (target.status) {
     case 'published':
-      return { label: 'Posted', tone: 'done', icon: <CheckCircleFilled aria-hidden="true" /> };
+      return { label, tone: 'done', icon: <CheckCircleFilled aria-hidden="true" /> };
     case 'failed':
-      return { label: 'Failed', tone: 'failed', icon: <CloseCircleFilled aria-hidden="true" /> };
+      return { label, tone: 'failed', icon: <CloseCircleFilled aria-hidden="true" /> };
     case 'needs_reconnect':
-      return {
-        label: 'Needs reconnect',
-        tone: 'warning',
-        icon: <ExclamationCircleFilled aria-hidden="true" />,
-      };
+      return { label, tone: 'warning', icon: <ExclamationCircleFilled aria-hidden="true" /> };
     case 'cancelled':
-      return { label: 'Cancelled', tone: 'muted', icon: null };
+      return { label, tone: 'muted', icon: null };
     case 'unknown':
-      return { label: 'Confirming…', tone: 'busy', icon: busy };
     case 'publishing':
-      return { label: 'Publishing…', tone: 'busy', icon: busy };
+      return busy(target.status);
     case 'scheduled':
-      return due
-        ? { label: 'Publishing…', tone: 'busy', icon: busy }
-        : { label: 'Scheduled', tone: 'waiting', icon: null };
+      return due ? busy('publishing') : { label, tone: 'waiting', icon: null };
   }
 }
 
@@ -123,7 +128,9 @@ export function PostOutcome({ post, zone, onEdit, onCreateAnother }: PostOutcome
         <Alert type="error" showIcon title="The retry did not start." description={errorText(retry.error)} />
       ) : null}
       <div className="composer-actions">
-        {isEditable(post) && post.status !== 'cancelled' ? <Button onClick={onEdit}>Edit Post</Button> : null}
+        {isPostEditable(post) && post.status !== 'cancelled' ? (
+          <Button onClick={onEdit}>Edit Post</Button>
+        ) : null}
         <Button type="primary" onClick={onCreateAnother}>
           Create Another Post
         </Button>

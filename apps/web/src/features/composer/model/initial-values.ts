@@ -96,10 +96,3 @@ export function valuesFromPost(
     time: wall?.time ?? '',
   };
 }
-
-/** Can this post still be changed? Only while nothing of it has been sent or is being sent. */
-export function isEditable(post: Pick<ScheduledPost, 'targets'>): boolean {
-  return post.targets.every((target) =>
-    ['scheduled', 'cancelled', 'failed', 'needs_reconnect'].includes(target.status),
-  );
-}

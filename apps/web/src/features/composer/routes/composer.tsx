@@ -1,4 +1,4 @@
-import type { ScheduledPost } from '@fitpost/contract';
+import { isPostEditable, type ScheduledPost } from '@fitpost/contract';
 import { Alert, Button, message } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -13,13 +13,7 @@ import { usePost } from '../api/get-post';
 import { ComposerScreen } from '../components/composer-screen';
 import { PostOutcome } from '../components/post-outcome';
 import { emptyValues, type SaveIntent } from '../model/composer-values';
-import {
-  isEditable,
-  parseDateParam,
-  valuesForDate,
-  valuesFromContent,
-  valuesFromPost,
-} from '../model/initial-values';
+import { parseDateParam, valuesForDate, valuesFromContent, valuesFromPost } from '../model/initial-values';
 
 /** A saved or sent post's outcome, read again while it is going out. */
 function OutcomeView(props: {
@@ -80,7 +74,7 @@ export function ComposerRoute() {
   }
 
   if (!user) return null;
-  if (postId && (showOutcome || (post.data && !isEditable(post.data)))) {
+  if (postId && (showOutcome || (post.data && !isPostEditable(post.data)))) {
     return (
       <>
         {messageHolder}

@@ -1,4 +1,4 @@
-import { networkNames, type ScheduledPost } from '@fitpost/contract';
+import { networkNames, targetStatusLabels, type ScheduledPost } from '@fitpost/contract';
 import { Button } from 'antd';
 import { Link } from 'react-router';
 import { errorText } from '@/lib/api-client';
@@ -16,16 +16,6 @@ function excerpt(post: ScheduledPost): string {
     ? `${characters.slice(0, excerptLength).join('').trimEnd()}…`
     : characters.join('');
 }
-
-const targetLabels: Record<ScheduledPost['targets'][number]['status'], string> = {
-  scheduled: 'scheduled',
-  publishing: 'publishing',
-  published: 'posted',
-  failed: 'failed',
-  needs_reconnect: 'reconnect needed',
-  unknown: 'checking',
-  cancelled: 'cancelled',
-};
 
 /** 'My Scheduled Posts' (spec §2): the member's next posts, when (in their zone), where and how. */
 export function MyScheduledPosts() {
@@ -64,7 +54,10 @@ export function MyScheduledPosts() {
             <span className="scheduled-post-body">{excerpt(post)}</span>
             <span className="scheduled-post-targets">
               {post.targets
-                .map((target) => `${networkNames[target.network]} (${targetLabels[target.status]})`)
+                .map(
+                  (target) =>
+                    `${networkNames[target.network]} (${targetStatusLabels[target.status].toLowerCase()})`,
+                )
                 .join(', ')}
             </span>
           </li>

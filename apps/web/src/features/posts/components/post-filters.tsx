@@ -1,7 +1,6 @@
-import { networkNames, networks, type Network, type PostStatus } from '@fitpost/contract';
+import { networkNames, networks, postStatusLabels, type Network, type PostStatus } from '@fitpost/contract';
 import { Button, Input, Select } from 'antd';
 import { useId } from 'react';
-import { postStatusLabels } from '../post-views';
 
 export interface PostFilterValues {
   network?: Network;
@@ -43,7 +42,7 @@ export function PostFilters({ values, statuses, onChange }: PostFiltersProps) {
             allowClear
             value={values.status}
             onChange={(status) => onChange({ ...values, status })}
-            options={statuses.map((status) => ({ value: status, label: postStatusLabels[status].label }))}
+            options={statuses.map((status) => ({ value: status, label: postStatusLabels[status] }))}
           />
         </div>
       ) : null}

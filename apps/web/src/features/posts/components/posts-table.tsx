@@ -1,8 +1,8 @@
-import type { PublishTarget, ScheduledPost } from '@fitpost/contract';
+import { postStatusLabels, type PublishTarget, type ScheduledPost } from '@fitpost/contract';
 import { Button, Empty, Popconfirm, Table, Tag, type TableProps } from 'antd';
 import type { ReactNode } from 'react';
 import { formatZoned } from '@/lib/zoned-time';
-import { allowedActions, postStatusLabels } from '../post-views';
+import { allowedActions, postStatusTags } from '../post-views';
 import { TargetList } from './target-list';
 
 export type PostAction = 'edit' | 'reschedule' | 'duplicate' | 'cancel' | 'remove';
@@ -90,15 +90,14 @@ export function PostsTable(props: PostsTableProps) {
       key: 'status',
       title: 'Status',
       render: (_: unknown, post) => {
-        const status = postStatusLabels[post.status];
-        return <Tag className={status.tag}>{status.label}</Tag>;
+        return <Tag className={postStatusTags[post.status]}>{postStatusLabels[post.status]}</Tag>;
       },
     },
     {
       key: 'actions',
       title: <span className="visually-hidden">Actions</span>,
       render: (_: unknown, post) => {
-        const allowed = allowedActions(post.status);
+        const allowed = allowedActions(post);
         const name = postName(post);
         return (
           <span className="row-actions">

@@ -1,7 +1,7 @@
-import { networkNames, type PublishTarget, type ScheduledPost } from '@fitpost/contract';
+import { networkNames, targetStatusLabels, type PublishTarget, type ScheduledPost } from '@fitpost/contract';
 import { Button, Tag } from 'antd';
 import { Link } from 'react-router';
-import { targetStatusLabels } from '../post-views';
+import { targetStatusTags } from '../post-views';
 import { NetworkIcon } from './network-icon';
 
 interface TargetListProps {
@@ -28,7 +28,6 @@ export function TargetList({ post, retrying, onRetry }: TargetListProps) {
     <ul className="post-targets">
       {post.targets.map((target) => {
         const network = networkNames[target.network];
-        const status = targetStatusLabels[target.status];
         const where = `${network} (${target.accountName})`;
         return (
           <li key={target.id} className="post-target">
@@ -37,7 +36,7 @@ export function TargetList({ post, retrying, onRetry }: TargetListProps) {
               <span className="visually-hidden">{network}: </span>
               {target.accountName}
             </span>
-            <Tag className={status.tag}>{status.label}</Tag>
+            <Tag className={targetStatusTags[target.status]}>{targetStatusLabels[target.status]}</Tag>
             {target.remoteUrl ? (
               <a href={target.remoteUrl} target="_blank" rel="noopener noreferrer">
                 View on {network}

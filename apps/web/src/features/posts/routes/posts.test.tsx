@@ -157,6 +157,32 @@ describe('/app/posts', () => {
     expect(within(row).queryByRole('button', { name: /^Cancel/ })).not.toBeInTheDocument();
   });
 
+  it('offers Edit only while nothing of the post has gone out, as the server decides', async () => {
+    // Retried after going out on X: the post is Scheduled again, but X already has it.
+    const retried = makePost({
+      id: '7c000000-0000-4000-8000-000000000004',
+      body: 'Out on X, retrying LinkedIn',
+      targets: [
+        makeTarget({ id: '7a000000-0000-4000-8000-000000000005', status: 'published' }),
+        makeTarget({ id: '7a000000-0000-4000-8000-000000000006', network: 'linkedin', status: 'scheduled' }),
+      ],
+    });
+    const reconnect = makePost({
+      id: '7c000000-0000-4000-8000-000000000005',
+      body: 'Waiting for a reconnect',
+      targets: [makeTarget({ id: '7a000000-0000-4000-8000-000000000007', status: 'needs_reconnect' })],
+    });
+    postsApi([upcoming, retried, reconnect]);
+    renderPosts();
+    await screen.findByText(retried.body);
+
+    expect(within(rowOf(retried.body)).queryByRole('button', { name: /^Edit/ })).not.toBeInTheDocument();
+    expect(within(rowOf(upcoming.body)).getByRole('button', { name: /^Edit/ })).toBeInTheDocument();
+    const waiting = rowOf(reconnect.body);
+    expect(within(waiting).getByRole('button', { name: /^Edit/ })).toBeInTheDocument();
+    expect(within(waiting).getByText('Reconnect this account')).toBeInTheDocument();
+  });
+
   it('filters by network, status and a date range read in the member’s zone', async () => {
     const { queries } = postsApi();
     const { user } = renderPosts('?view=all');

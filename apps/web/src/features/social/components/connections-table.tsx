@@ -1,4 +1,4 @@
-import { networkNames, type Network, type SocialConnection } from '@fitpost/contract';
+import { connectionStatusLabels, networkNames, type Network, type SocialConnection } from '@fitpost/contract';
 import { Button, Popconfirm, Table, Tag, type TableProps } from 'antd';
 import { formatDate } from '@/lib/dates';
 import { AccountAvatar } from './account-avatar';
@@ -60,10 +60,10 @@ export function ConnectionsTable({
       title: 'Status',
       render: (_: unknown, connection) =>
         connection.status === 'connected' ? (
-          <Tag className="tag-success">Connected</Tag>
+          <Tag className="tag-success">{connectionStatusLabels.connected}</Tag>
         ) : (
           <span className="status-cell">
-            <Tag className="tag-warning">Needs reconnect</Tag>
+            <Tag className="tag-warning">{connectionStatusLabels.needs_reconnect}</Tag>
             {connection.statusReason ? (
               <span id={`status-reason-${connection.id}`} className="status-reason muted">
                 {connection.statusReason}
