@@ -227,6 +227,9 @@ export const configSchema = z
     FITPOST_FANOUT_STALE_AFTER_MS: z.coerce.number().int().min(100).max(86_400_000).default(60_000),
     FITPOST_FEEDS_ALLOW_LOOPBACK: boolean.optional(),
     FITPOST_FEED_REFRESH_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+    FITPOST_METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+    FITPOST_OPS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+    FITPOST_SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).optional(),
   })
   // Runs even when single variables failed, so one message names every problem at once.
   .superRefine((env, ctx) => productionChecks(env, ctx), { when: () => true })
@@ -306,6 +309,14 @@ export const configSchema = z
         allowLoopback: env.FITPOST_FEEDS_ALLOW_LOOPBACK ?? false,
         /** How often the worker refreshes each active feed, in minutes. */
         refreshMinutes: env.FITPOST_FEED_REFRESH_MINUTES,
+      },
+      ops: {
+        /** Bearer token `/metrics` asks for; unset, `/metrics` is off (404). */
+        metricsToken: env.FITPOST_METRICS_TOKEN ?? null,
+        /** Where a worker-only process serves liveness, readiness and `/metrics`; unset, nowhere. */
+        port: env.FITPOST_OPS_PORT ?? null,
+        /** How long a stopping process waits for work in hand: by default one network timeout and 5 s more. */
+        shutdownTimeoutMs: env.FITPOST_SHUTDOWN_TIMEOUT_MS ?? env.FITPOST_NETWORK_TIMEOUT_MS + 5000,
       },
       platforms: {
         x: {

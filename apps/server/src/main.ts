@@ -3,7 +3,8 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedDemo, seedReferenceData } from './db/seed.js';
 import { seedDemoLibrary } from './db/seed-library.js';
-import { buildApp } from './http/app.js';
+import { buildApp, buildOpsApp } from './http/app.js';
+import type { Lifecycle } from './modules/health/routes.js';
 import { createJobs } from './jobs/boss.js';
 import { resolveTokenCipher } from './lib/token-keys.js';
 import { startWorker } from './jobs/worker.js';
@@ -25,9 +26,11 @@ async function main(log: Logger) {
   const config = loadConfig(env);
   log.level = config.logLevel;
   const logError = (message: string, err: unknown) => log.error({ err }, message);
+  const lifecycle: Lifecycle = { migrated: false, draining: false };
 
   const database = await openDatabase(config.database);
   await database.migrate();
+  lifecycle.migrated = true;
   await seedReferenceData(database.db);
   if (config.demoSeed) await seedDemo(database.db);
   if (config.demoSeed) await seedDemoLibrary(database.db, { sandboxUrl: config.sandboxUrl });
@@ -37,35 +40,29 @@ async function main(log: Logger) {
   await jobs.start();
   const cipher = resolveTokenCipher(config);
   const platforms = createPlatforms(config.platforms);
-  const stopWorker = runWorker
-    ? await startWorker(jobs.boss, engineDeps({ database, jobs, cipher, platforms, config }), {
+  /** What the worker runs, stopped in reverse order on shutdown. */
+  const workerParts: (() => unknown)[] = [];
+  if (runWorker) {
+    workerParts.push(
+      await startWorker(jobs.boss, engineDeps({ database, jobs, cipher, platforms, config }), {
         concurrency: config.workerConcurrency,
         sweepIntervalMs: config.publish.sweepIntervalMs,
         fanout: fanoutDeps({ database, jobs, config }),
         log,
-      })
-    : null;
-  if (runWorker) {
-    await startFeedWorker(
-      jobs.boss,
-      {
-        db: database.db,
-        fetch: { allowLoopback: config.feeds.allowLoopback },
-        logError,
-      },
-      { intervalMinutes: config.feeds.refreshMinutes, log },
+        shutdownTimeoutMs: config.ops.shutdownTimeoutMs,
+      }),
+      await startFeedWorker(
+        jobs.boss,
+        { db: database.db, fetch: { allowLoopback: config.feeds.allowLoopback }, logError },
+        { intervalMinutes: config.feeds.refreshMinutes, log },
+      ),
+      // Ended sessions would otherwise stay in the table for ever.
+      await startSessionPruning(jobs.boss, { db: database.db, settings: config.session, log }),
     );
-    // Ended sessions would otherwise stay in the table for ever.
-    await startSessionPruning(jobs.boss, { db: database.db, settings: config.session, log });
-  }
-  // Embedded PGlite runs no autovacuum: the worker keeps its statistics and dead rows in hand.
-  if (runWorker && database.raw.kind === 'pglite')
-    startUpkeep(database.raw.client, {
-      everyMs: 30_000,
-      logError,
-    });
-  // After a key rotation, tokens still sealed with an older key are re-sealed in the background.
-  if (runWorker) {
+    // Embedded PGlite runs no autovacuum: the worker keeps its statistics and dead rows in hand.
+    if (database.raw.kind === 'pglite')
+      workerParts.push(startUpkeep(database.raw.client, { everyMs: 30_000, logError }));
+    // After a key rotation, tokens still sealed with an older key are re-sealed in the background.
     reencryptTokens(database.db, cipher, { batchSize: 200 }).then(
       (r) =>
         log.info(
@@ -77,9 +74,15 @@ async function main(log: Logger) {
   }
 
   const app = config.services.includes('api')
-    ? await buildApp({ config, database, jobs, cipher, platforms, logger: log })
+    ? await buildApp({ config, database, jobs, cipher, platforms, logger: log, lifecycle })
     : null;
   if (app) await app.listen({ host: config.host, port: config.port });
+  // A worker-only process answers health probes and metrics scrapes on its own port, when given one.
+  const opsApp =
+    !app && config.ops.port !== null
+      ? await buildOpsApp({ config, database, jobs, lifecycle, logger: log })
+      : null;
+  if (opsApp) await opsApp.listen({ host: config.host, port: config.ops.port ?? 0 });
 
   const mode =
     database.kind === 'pglite'
@@ -90,19 +93,45 @@ async function main(log: Logger) {
     `FitPost ${config.services.join('+')} ready (${mode})${app ? ` on ${config.publicUrl}` : ''}`,
   );
 
+  /**
+   * Graceful shutdown: readiness turns 503 at once (a load balancer stops sending), the API
+   * finishes the requests it has, the worker stops claiming, lets the sends in flight finish and
+   * writes their outcomes, and hands back jobs it fetched but had not claimed — all within
+   * FITPOST_SHUTDOWN_TIMEOUT_MS. Whatever is still unfinished then is left to the sweep.
+   */
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    lifecycle.draining = true;
+    const deadline = Date.now() + config.ops.shutdownTimeoutMs;
     log.info({ signal }, `FitPost stopping (${signal})…`);
-    await app?.close();
-    await stopWorker?.();
-    await jobs.stop();
-    await database.close();
-    process.exit(0);
+    try {
+      await app?.close();
+      // All at once: the publish pump must stop claiming now, not after the periodic jobs.
+      await beforeDeadline(Promise.all(workerParts.map((stopPart) => stopPart())), deadline);
+      await jobs.stop();
+      await opsApp?.close();
+      await database.close();
+      log.info({ signal }, 'FitPost stopped');
+      process.exit(0);
+    } catch (err) {
+      log.error({ err }, 'FitPost did not stop cleanly');
+      process.exit(1);
+    }
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+/** Waits for `work` until `deadline` at most. */
+async function beforeDeadline(work: unknown, deadline: number) {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<void>(
+    (resolve) => (timer = setTimeout(resolve, Math.max(0, deadline - Date.now()))),
+  );
+  await Promise.race([Promise.resolve(work), late]);
+  clearTimeout(timer);
 }
 
 // Before the configuration is read (and validates LOG_LEVEL), log at info.

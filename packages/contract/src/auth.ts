@@ -30,6 +30,22 @@ export const healthResponse = z.object({
 });
 export type HealthResponse = z.infer<typeof healthResponse>;
 
+/** GET /api/health/live: the process answers (a load balancer's liveness probe). */
+export const livenessResponse = z.object({ status: z.literal('ok') });
+
+/** GET /api/health/ready: whether this process should be given work now (a load balancer's readiness probe). */
+export const readinessResponse = z.object({
+  status: z.enum(['ready', 'not_ready']),
+  /** The database answers. */
+  database: z.boolean(),
+  /** This process has run the migrations. */
+  migrations: z.boolean(),
+  /** The job engine runs (always true for an API-only process, which only sends jobs). */
+  jobs: z.boolean(),
+  /** The process is shutting down and takes no new work. */
+  draining: z.boolean(),
+});
+
 /** GET /api/public-config: what the web app needs before anyone signs in. */
 export const publicConfig = z.object({
   organisationName: z.string(),

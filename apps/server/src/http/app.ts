@@ -6,7 +6,7 @@ import type { Database, Db } from '../db/client.js';
 import type { Jobs } from '../jobs/boss.js';
 import { authRoutes } from '../modules/auth/routes.js';
 import { OidcProvider } from '../modules/auth/oidc.js';
-import { healthRoutes } from '../modules/health/routes.js';
+import { healthRoutes, type Lifecycle } from '../modules/health/routes.js';
 import { socialRoutes } from '../modules/social/routes.js';
 import { userRoutes } from '../modules/users/routes.js';
 import type { TokenCipher } from '../lib/crypto.js';
@@ -22,6 +22,7 @@ import { postUpsert } from '@fitpost/contract';
 import { enqueueIn } from '../jobs/queues.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/errors.js';
+import { registerHttpMetrics } from './plugins/metrics.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerRateLimits } from './plugins/rate-limits.js';
 import { registerSecurity } from './plugins/security.js';
@@ -34,6 +35,8 @@ export interface AppDeps {
   cipher: TokenCipher;
   platforms: Platforms;
   version?: string;
+  /** Set by main.ts as the process starts and stops (readiness); tests get a started process. */
+  lifecycle?: Lifecycle;
   /** The process's logger (lib/logger.ts); one is made from `config.logLevel` when absent. */
   logger?: Logger;
 }
@@ -46,10 +49,12 @@ function trustedProxies(setting: Config['trustProxy']) {
   return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
 }
 
+const defaultVersion = '0.1.0';
+
 /** Builds the HTTP API (and the web app's static files) without listening; tests use `inject`. */
 export async function buildApp(deps: AppDeps) {
   const { config, database } = deps;
-  const version = deps.version ?? '0.1.0';
+  const version = deps.version ?? defaultVersion;
   // Typed as Fastify's logger so plugins and route modules see the usual FastifyInstance.
   const loggerInstance: FastifyBaseLogger = deps.logger ?? createLogger({ level: config.logLevel });
   const app = Fastify({
@@ -64,6 +69,7 @@ export async function buildApp(deps: AppDeps) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  registerHttpMetrics(app);
   await registerSecurity(app, config);
   await registerRateLimits(app, database.db, config);
   await registerOpenApi(app, version);
@@ -94,11 +100,35 @@ export async function buildApp(deps: AppDeps) {
     fetch: { allowLoopback: config.feeds.allowLoopback },
     logError: (message, err) => app.log.error({ err }, message),
   });
-  healthRoutes(app, {
-    database,
+  healthRoutes(app, healthDeps(deps, version));
+  return app;
+}
+
+function healthDeps(deps: Pick<AppDeps, 'config' | 'database' | 'jobs' | 'lifecycle'>, version: string) {
+  return {
+    database: deps.database,
     jobs: deps.jobs,
     version,
-    workerExpected: config.services.includes('worker'),
-  });
+    workerExpected: deps.config.services.includes('worker'),
+    lifecycle: deps.lifecycle ?? { migrated: true, draining: false },
+    metricsToken: deps.config.ops.metricsToken,
+  };
+}
+
+/**
+ * For a worker-only process: liveness, readiness, `/api/health` and `/metrics` on
+ * FITPOST_OPS_PORT, nothing else, so a load balancer or orchestrator can watch it too.
+ */
+export async function buildOpsApp(
+  deps: Pick<AppDeps, 'config' | 'database' | 'jobs' | 'lifecycle' | 'logger'>,
+) {
+  const loggerInstance: FastifyBaseLogger = deps.logger ?? createLogger({ level: deps.config.logLevel });
+  const app = Fastify({ loggerInstance, logController: new LogController({ disableRequestLogging: true }) });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app, { spaFallback: false });
+  registerHttpMetrics(app);
+  healthRoutes(app, healthDeps(deps, defaultVersion));
+  await app.ready();
   return app;
 }

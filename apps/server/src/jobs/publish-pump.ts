@@ -34,6 +34,17 @@ export function startPublishPump(boss: PgBoss, deps: EngineDeps, opts: PumpOptio
     maxBatch: 1000,
   });
 
+  /** Puts fetched, unclaimed jobs back in the queue at once (failed, then retried), rather than letting them expire. */
+  const releaseJobs = async (ids: string[]) => {
+    try {
+      await boss.fail(queues.publish, ids);
+      await boss.retry(queues.publish, ids);
+      log.info({ jobs: ids.length }, 'released publish jobs fetched while stopping');
+    } catch (err) {
+      log.error({ err, jobs: ids.length }, 'releasing publish jobs failed; they return when they expire');
+    }
+  };
+
   const release = () => {
     inFlight -= 1;
     wake?.();
@@ -82,6 +93,11 @@ export function startPublishPump(boss: PgBoss, deps: EngineDeps, opts: PumpOptio
         if (running) await sleep(idleMs);
         continue;
       }
+      // Fetched just as the worker began to stop: hand them back unclaimed for another worker.
+      if (!running) {
+        await releaseJobs(jobs.map((j) => j.id));
+        break;
+      }
       inFlight += jobs.length;
       void dispatch(jobs);
     }
@@ -95,6 +111,8 @@ export function startPublishPump(boss: PgBoss, deps: EngineDeps, opts: PumpOptio
       await loop;
       const deadline = Date.now() + timeoutMs;
       while ((inFlight > 0 || completions.pending > 0) && Date.now() < deadline) await sleep(20);
+      if (inFlight > 0)
+        log.warn({ inFlight }, 'stopped with publishes still in flight; the sweep will reconcile them');
     },
   };
 }

@@ -2,6 +2,7 @@ import type { PgBoss } from 'pg-boss';
 import { reconcileTarget, sweepStale, type EngineDeps } from '../modules/posts/engine.js';
 import { runFanout, sweepFanouts, type FanoutDeps } from '../modules/autoposts/fanout.js';
 import type { Logger } from '../lib/logger.js';
+import { metrics } from '../lib/metrics.js';
 import { startPublishPump } from './publish-pump.js';
 import { queues, type FanoutJob, type PublishJob } from './queues.js';
 
@@ -18,9 +19,14 @@ export async function startWorker(
     idleMs?: number;
     fanout?: FanoutDeps;
     log: Logger;
+    /** How long stopping waits for the sends in flight (default 10 s). */
+    shutdownTimeoutMs?: number;
   },
 ) {
-  const { fanout, log } = opts;
+  const { log } = opts;
+  let stopping = false;
+  // A fan-out pauses between batches once the worker stops; its job is sent again for another worker.
+  const fanout = opts.fanout && { ...opts.fanout, isStopping: () => stopping };
   const pump = startPublishPump(boss, deps, {
     log,
     concurrency: opts.concurrency,
@@ -50,7 +56,9 @@ export async function startWorker(
         if (!job) return;
         const jobLog = log.child({ jobId: job.id, autoPostId: job.data.autoPostId });
         const result = await runFanout(fanout, job.data);
+        metrics.fanoutRuns.inc({ result: result.status });
         jobLog.info({ ...result }, `Auto-Post fan-out ${result.status}`);
+        if (result.status === 'paused') await boss.send(queues.autoPostFanout, job.data);
       },
     );
   // Every worker sweeps; the conditional updates make concurrent sweeps harmless. A sweep still
@@ -70,9 +78,13 @@ export async function startWorker(
     : null;
   timer?.unref();
   return async () => {
+    stopping = true;
     if (timer) clearInterval(timer);
-    await boss.offWork(queues.reconcile);
-    if (fanout) await boss.offWork(queues.autoPostFanout);
-    await pump.stop();
+    // Stop claiming everywhere at once, then wait for what is in hand.
+    await Promise.all([
+      boss.offWork(queues.reconcile, { wait: true }),
+      fanout ? boss.offWork(queues.autoPostFanout, { wait: true }) : null,
+      pump.stop(opts.shutdownTimeoutMs),
+    ]);
   };
 }

@@ -1,7 +1,10 @@
 import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { TestApp } from './harness.js';
-import { networkEnv } from './social.js';
+import { startSandbox, type Sandbox } from '@fitpost/sandbox';
+import { publishedPosts } from '@fitpost/sandbox/testing';
+import { afterAll, beforeAll } from 'vitest';
+import { makeUser, startTestApp, type TestApp } from './harness.js';
+import { connectX, networkEnv } from './social.js';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 
@@ -55,3 +58,44 @@ export const exited = (child: ChildProcess) =>
   new Promise<void>((resolve) =>
     child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve()),
   );
+
+/**
+ * A drill's world for the test file: the sandbox and a test app (PostgreSQL) pointed at it,
+ * started before the file's tests and closed after them. Read `drill.t` and `drill.sandbox` in tests.
+ */
+export function useDrill() {
+  const drill = {} as { sandbox: Sandbox; t: TestApp };
+  beforeAll(async () => {
+    drill.sandbox = await startSandbox({ port: 0, redirectUris: ['http://localhost:3000/oauth'] });
+    drill.t = await startTestApp(networkEnv(drill.sandbox.url));
+  });
+  afterAll(async () => {
+    await drill.t.close();
+    await drill.sandbox.close();
+  });
+  return drill;
+}
+
+/** A member with a connected X account and one Post Now post per text; returns the posts' ids. */
+export async function postNowToX(t: TestApp, texts: string[]) {
+  const coach = await makeUser(t);
+  const connection = await connectX(t, coach.auth);
+  const ids: string[] = [];
+  for (const body of texts) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/posts',
+      headers: coach.auth,
+      payload: { body, connectionIds: [connection], publishNow: true },
+    });
+    if (res.statusCode !== 201) throw new Error(`creating a post failed: ${res.body}`);
+    ids.push(res.json<{ id: string }>().id);
+  }
+  return ids;
+}
+
+/** How many of `texts` the sandbox received, and how many distinct: both equal `texts.length` when each went once. */
+export async function sentCounts(sandboxUrl: string, texts: string[]) {
+  const sent = (await publishedPosts(sandboxUrl)).filter((p) => texts.includes(p.text));
+  return { sent: sent.length, distinct: new Set(sent.map((p) => p.text)).size };
+}

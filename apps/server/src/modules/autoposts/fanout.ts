@@ -6,6 +6,7 @@ import { socialConnections, userRoles } from '../../db/schema.js';
 import { autoPostMemberChoices, autoPosts } from '../../db/schema-autopost.js';
 import { posts, postTargets } from '../../db/schema-posts.js';
 import { queues, type FanoutJob } from '../../jobs/queues.js';
+import { metrics } from '../../lib/metrics.js';
 import { roleActiveAt } from '../users/access.js';
 
 type EnqueueMany = (queue: string, jobs: { data: object; startAfter?: Date }[]) => Promise<unknown>;
@@ -20,6 +21,8 @@ export interface FanoutDeps {
   batchSize: number;
   /** A fan-out silent this long (its worker died) is resumed by the sweep. */
   staleAfterMs: number;
+  /** True once the worker is shutting down: the fan-out stops after its current batch ('paused'). */
+  isStopping?: () => boolean;
   now?: () => Date;
 }
 
@@ -80,10 +83,13 @@ export async function runFanout(deps: FanoutDeps, job: FanoutJob) {
   if (!claimed) return { status: 'skipped' as const, members: 0 };
   let members = 0;
   for (;;) {
+    if (deps.isStopping?.()) return { status: 'paused' as const, members };
     const step = await fanoutBatch(deps, claimed.id, job.version);
     if (step === 'stopped') return { status: 'stopped' as const, members };
     if (step === 'done') return { status: 'done' as const, members };
-    members += step;
+    members += step.members;
+    metrics.fanoutMembers.inc(step.members);
+    metrics.fanoutTargets.inc(step.targets);
   }
 }
 
@@ -197,7 +203,7 @@ async function fanoutBatch(deps: FanoutDeps, autoPostId: string, version: number
         updatedAt: now,
       })
       .where(eq(autoPosts.id, ap.id));
-    return memberIds.length;
+    return { members: memberIds.length, targets: inserted.length };
   });
 }
 

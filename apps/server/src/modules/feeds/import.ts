@@ -3,6 +3,7 @@ import { feedErrorCodes, libraryLimits, type FeedErrorCode, type FeedFetchStatus
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { contentItems, feeds } from '../../db/schema-library.js';
+import { metrics } from '../../lib/metrics.js';
 import { fetchFeed, FeedFetchError, type FetchedFeedItem } from './fetch/index.js';
 
 export interface FeedsDeps {
@@ -110,15 +111,10 @@ export async function refreshFeed(deps: FeedsDeps, feed: FeedRow): Promise<FeedR
     imported: number,
     errorCode: FeedErrorCode | null,
     error: string | null,
-  ) => ({
-    feedId: feed.id,
-    name: feed.name,
-    isSystem: feed.isSystem,
-    status,
-    imported,
-    errorCode,
-    error,
-  });
+  ) => {
+    metrics.feedRefreshes.inc({ status, error_code: errorCode ?? '' });
+    return { feedId: feed.id, name: feed.name, isSystem: feed.isSystem, status, imported, errorCode, error };
+  };
   try {
     const result = await fetchFeed(feed.url, {
       ...deps.fetch,

@@ -4,44 +4,20 @@
  * (`npm test` starts a cluster): PGlite is one process per database, so it cannot share one with a
  * separate worker process.
  */
-import { startSandbox, type Sandbox } from '@fitpost/sandbox';
 import { clearFaults, injectFault, publishedPosts } from '@fitpost/sandbox/testing';
 import { inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { postTargets } from '../../db/schema-posts.js';
-import { makeUser, startTestApp, type TestApp } from '../../test/harness.js';
-import { exited, startWorkerProcess } from '../../test/worker-process.js';
-import { connectX, networkEnv } from '../../test/social.js';
+import { exited, postNowToX, sentCounts, startWorkerProcess, useDrill } from '../../test/worker-process.js';
 
-let sandbox: Sandbox;
-let t: TestApp;
+const drill = useDrill();
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, redirectUris: ['http://localhost:3000/oauth'] });
-  t = await startTestApp(networkEnv(sandbox.url));
-});
-afterAll(async () => {
-  await t.close();
-  await sandbox.close();
-});
-
-const startWorker = () => startWorkerProcess(t, sandbox.url, { FITPOST_WORKER_CONCURRENCY: '5' });
+const startWorker = () => startWorkerProcess(drill.t, drill.sandbox.url, { FITPOST_WORKER_CONCURRENCY: '5' });
 
 it('publishes every target exactly once after the worker is killed mid-publish and restarted', async () => {
-  const coach = await makeUser(t);
-  const connection = await connectX(t, coach.auth);
+  const { t, sandbox } = drill;
   const texts = Array.from({ length: 30 }, (_, i) => `Crash drill ${i} ${Date.now()}: hydrate between sets.`);
-  const ids: string[] = [];
-  for (const body of texts) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/posts',
-      headers: coach.auth,
-      payload: { body, connectionIds: [connection], publishNow: true },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    ids.push(res.json<{ id: string }>().id);
-  }
+  const ids = await postNowToX(t, texts);
   // Every send takes a while, so the kill lands with requests in flight.
   await injectFault(sandbox.url, { network: 'x', kind: 'slow', delayMs: 700, times: 1000 });
   const first = startWorker();
@@ -81,7 +57,5 @@ it('publishes every target exactly once after the worker is killed mid-publish a
     second.kill('SIGTERM');
     await exited(second);
   }
-  const sent = (await publishedPosts(sandbox.url)).filter((p) => texts.includes(p.text));
-  expect(sent).toHaveLength(texts.length);
-  expect(new Set(sent.map((p) => p.text)).size).toBe(texts.length);
+  expect(await sentCounts(sandbox.url, texts)).toEqual({ sent: texts.length, distinct: texts.length });
 }, 120_000);

@@ -16,6 +16,7 @@ import {
   retryLater,
   type TargetRow,
 } from './outcomes.js';
+import { metrics } from '../../lib/metrics.js';
 import { publishVia, reconcileVia, type ConnectionRow } from './send.js';
 
 type Enqueue = (queue: string, data: object, startAfter?: Date) => Promise<unknown>;
@@ -125,13 +126,17 @@ export async function startPublishing(
   for (const target of claimed) {
     const until = blockedUntil(windows, target);
     const row = byId.get(target.id);
+    const outcome: Promise<PublishOutcome> = until
+      ? retryLater(deps, target, until, null, { countAttempt: false }).then(() => 'deferred' as const)
+      : row
+        ? sendTarget(deps, target, row.post, row.connection)
+        : Promise.resolve('skipped' as const);
     running.set(
       target.id,
-      until
-        ? retryLater(deps, target, until, null, { countAttempt: false }).then(() => 'deferred' as const)
-        : row
-          ? sendTarget(deps, target, row.post, row.connection)
-          : Promise.resolve('skipped' as const),
+      outcome.then((status) => {
+        if (status !== 'skipped') metrics.publishOutcomes.inc({ network: target.network, status });
+        return status;
+      }),
     );
   }
   // A job whose target was not claimed (moved, cancelled, already done, or the same job twice in
@@ -180,12 +185,17 @@ async function sendTarget(
       ...(post.link ? { link: post.link } : {}),
       ...(media ? { media } : {}),
     });
+    const at = clock(deps);
     await recordPublished(deps.db, {
       id: target.id,
       remoteId: result.remoteId,
       remoteUrl: result.url ?? null,
-      at: clock(deps),
+      at,
     });
+    metrics.publishLateness.observe(
+      { network: target.network },
+      Math.max(0, at.getTime() - target.dueAt.getTime()) / 1000,
+    );
     return 'published';
   } catch (err) {
     if (!(err instanceof PlatformError)) throw err;
@@ -199,7 +209,6 @@ async function sendTarget(
  * asked again later. Never re-sends blindly.
  */
 export async function reconcileTarget(deps: EngineDeps, job: PublishJob) {
-  const now = clock(deps);
   const [row] = await deps.db
     .select({ target: postTargets, post: posts, connection: socialConnections })
     .from(postTargets)
@@ -207,7 +216,21 @@ export async function reconcileTarget(deps: EngineDeps, job: PublishJob) {
     .leftJoin(socialConnections, eq(socialConnections.id, postTargets.connectionId))
     .where(and(eq(postTargets.id, job.targetId), eq(postTargets.status, 'unknown')));
   if (!row) return 'skipped' as const;
-  const { target, post, connection } = row;
+  const outcome = await reconcileRow(deps, job, row);
+  metrics.reconcileOutcomes.inc({ network: row.target.network, status: outcome });
+  return outcome;
+}
+
+async function reconcileRow(
+  deps: EngineDeps,
+  job: PublishJob,
+  {
+    target,
+    post,
+    connection,
+  }: { target: TargetRow; post: typeof posts.$inferSelect; connection: ConnectionRow | null },
+) {
+  const now = clock(deps);
   if (!connection) {
     await finish(
       deps,
