@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import { expect, it } from 'vitest';
 import { makeUser, startTestApp } from '../test/harness.js';
 import { exited, startServerProcess } from '../test/worker-process.js';
+import { newTokenKey } from './crypto.js';
 import { createLogger } from './logger.js';
 
 /** A logger writing into an array of parsed lines. */
@@ -63,7 +64,8 @@ it('a start-up failure logs the error with its stack and exits with 1', async ()
     {
       // Nothing listens on port 9: the database connection is refused.
       DATABASE_URL: 'postgres://fitpost@127.0.0.1:9/fitpost',
-      FITPOST_TOKEN_KEYS: 'k1:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=',
+      FITPOST_TOKEN_KEYS: newTokenKey('k1'),
+      FITPOST_DEMO: 'true',
     },
     ['ignore', 'pipe', 'pipe'],
   );
