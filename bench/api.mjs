@@ -3,36 +3,12 @@
 // and on PostgreSQL. The server runs as its own process; autocannon runs here.
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import autocannon from 'autocannon';
 import { startPostgres } from '../scripts/lib/postgres.mjs';
-import { startNode, stop, waitHealthy } from './lib.mjs';
+import { cannon, memberToken, startNode, stop, waitHealthy } from './lib.mjs';
 
 const port = 3220;
 const sandboxPort = 4220;
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
-
-async function cannon(url, headers) {
-  const r = await autocannon({ url, headers, connections: 32, duration, pipelining: 1 });
-  return {
-    rps: Math.round(r.requests.average),
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    errors: r.errors + r.non2xx,
-  };
-}
-
-async function tokenFor(email) {
-  const minted = await fetch(`http://127.0.0.1:${sandboxPort}/_sandbox/id-token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email }),
-  }).then((r) => r.json());
-  const res = await fetch(
-    `http://127.0.0.1:${port}/api/user/verify?alias=1&token=${encodeURIComponent(minted.id_token)}`,
-  );
-  if (!res.ok) throw new Error(`verify failed: ${res.status} ${await res.text()}`);
-  return (await res.json()).token;
-}
 
 async function run(label, extraEnv) {
   const server = startNode('apps/server/dist/main.js', {
@@ -46,10 +22,14 @@ async function run(label, extraEnv) {
   });
   try {
     await waitHealthy(`http://127.0.0.1:${port}/api/health`);
-    const token = await tokenFor('coach@example.com');
     const base = `http://127.0.0.1:${port}`;
-    const trivial = await cannon(`${base}/api/public-config`, {});
-    const me = await cannon(`${base}/api/user/me`, { authorization: `Bearer ${token}` });
+    const token = await memberToken(base, `http://127.0.0.1:${sandboxPort}`, 'coach@example.com');
+    const trivial = await cannon(`${base}/api/public-config`, {}, { seconds: duration });
+    const me = await cannon(
+      `${base}/api/user/me`,
+      { authorization: `Bearer ${token}` },
+      { seconds: duration },
+    );
     return [
       `| ${label} | GET /api/public-config (no database) | ${trivial.rps} | ${trivial.p50} ms | ${trivial.p99} ms | ${trivial.errors} |`,
       `| ${label} | GET /api/user/me | ${me.rps} | ${me.p50} ms | ${me.p99} ms | ${me.errors} |`,

@@ -99,3 +99,27 @@ export async function sandboxCapacity(sandboxUrl, concurrency) {
   });
   return `Sandbox capacity (autocannon, ${concurrency} connections, 10 s, \`POST /rest/posts\`): ${Math.round(r.requests.average)} requests/s, p99 ${r.latency.p99} ms, ${r.non2xx} non-2xx.`;
 }
+
+/** autocannon against one URL: requests per second, p50 and p99 latency, errors (incl. non-2xx). */
+export async function cannon(url, headers, { connections = 32, seconds = 10 } = {}) {
+  const r = await autocannon({ url, headers, connections, duration: seconds, pipelining: 1 });
+  return {
+    rps: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.non2xx,
+  };
+}
+
+/** A demo member's bearer token: an ID token from the sandbox, traded at `GET /api/user/verify`. */
+export async function memberToken(apiBase, sandboxUrl, email) {
+  const minted = await json(`${sandboxUrl}/_sandbox/id-token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email }),
+  });
+  const verified = await json(
+    `${apiBase}/api/user/verify?alias=1&token=${encodeURIComponent(minted.id_token)}`,
+  );
+  return verified.token;
+}

@@ -38,6 +38,8 @@ async function seed(database, accounts, key) {
   const jobs = createJobs(database, { worker: false });
   await jobs.start();
   const connections = [];
+  // Runs can share a database (bench/scale.mjs runs two), so each run's members are its own.
+  const tag = Date.now().toString(36);
   for (let i = 0; i < accounts.length; i += 500) {
     const chunk = accounts.slice(i, i + 500);
     const made = await db
@@ -45,7 +47,7 @@ async function seed(database, accounts, key) {
       .values(
         chunk.map((a, j) => ({
           portalId: 1,
-          email: `bench${i + j}@example.com`,
+          email: `bench${i + j}.${tag}@example.com`,
           fullName: `Bench ${i + j}`,
         })),
       )
@@ -128,9 +130,18 @@ function bind(text, values = []) {
   });
 }
 
-async function run(label, databaseEnv, openSettings) {
-  await json(`${sandboxUrl}/_sandbox/published`, { method: 'DELETE' });
-  const { accounts } = await json(`${sandboxUrl}/_sandbox/accounts`, {
+/**
+ * One run: seeds `targetsTotal` targets due in 15 s on the database, starts `workers` worker
+ * processes against the sandbox at `sandbox`, and returns the Markdown table row.
+ */
+export async function publishRun(
+  label,
+  databaseEnv,
+  openSettings,
+  { sandbox = sandboxUrl, workers: wanted = workerProcesses } = {},
+) {
+  await json(`${sandbox}/_sandbox/published`, { method: 'DELETE' });
+  const { accounts } = await json(`${sandbox}/_sandbox/accounts`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ network: 'linkedin', count: accountsTotal, prefix: `b${Date.now()}` }),
@@ -140,7 +151,7 @@ async function run(label, databaseEnv, openSettings) {
   const dueAt = await seed(database, accounts, key);
   await database.close();
   // PGlite is one process per data directory, so only PostgreSQL can run several workers.
-  const processes = databaseEnv.DATABASE_URL ? workerProcesses : 1;
+  const processes = databaseEnv.DATABASE_URL ? wanted : 1;
   const workers = Array.from({ length: processes }, () =>
     startNode('apps/server/dist/main.js', {
       ...databaseEnv,
@@ -148,7 +159,7 @@ async function run(label, databaseEnv, openSettings) {
       FITPOST_TOKEN_KEYS: key,
       FITPOST_DEMO_SEED: 'false',
       FITPOST_WORKER_CONCURRENCY: String(concurrency),
-      FITPOST_LINKEDIN_API_URL: `${sandboxUrl}/linkedin/api`,
+      FITPOST_LINKEDIN_API_URL: `${sandbox}/linkedin/api`,
       LOG_LEVEL: 'warn',
       ...(process.env.BENCH_PROFILE_DIR
         ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}` }
@@ -159,7 +170,7 @@ async function run(label, databaseEnv, openSettings) {
     const deadline = dueAt.getTime() + 180_000;
     let done = [];
     while (Date.now() < deadline) {
-      done = await json(`${sandboxUrl}/_sandbox/published?network=linkedin`);
+      done = await json(`${sandbox}/_sandbox/published?network=linkedin`);
       if (done.length >= targetsTotal) break;
       await new Promise((r) => setTimeout(r, 500));
     }
@@ -185,7 +196,7 @@ export async function benchPublish() {
     capacity = await sandboxCapacity(sandboxUrl, concurrency);
     if (databases.includes('pglite'))
       rows.push(
-        await run(
+        await publishRun(
           'PGlite',
           { FITPOST_DATA_DIR: dataDir },
           { kind: 'pglite', dataDir: path.join(dataDir, 'db') },
@@ -195,7 +206,7 @@ export async function benchPublish() {
       const pg = await startPostgres();
       try {
         rows.push(
-          await run(
+          await publishRun(
             'PostgreSQL 15',
             { DATABASE_URL: pg.url },
             { kind: 'postgres', url: pg.url, poolSize: 10 },

@@ -1,4 +1,4 @@
-// `npm run bench [startup|web|api|publish|library|calendar|fanout]`: the foundation's benchmarks, printed as Markdown for
+// `npm run bench [startup|web|api|publish|library|calendar|fanout|scale]`: the foundation's benchmarks, printed as Markdown for
 // docs/benchmarks.md. Run `npm run build` first. Each part is bounded and stops its own processes.
 import os from 'node:os';
 
@@ -11,6 +11,7 @@ const parts = {
   library: async () => (await import('./library.mjs')).benchLibrary(),
   calendar: async () => (await import('./calendar.mjs')).benchCalendar(),
   fanout: async () => (await import('./fanout.mjs')).benchFanout(),
+  scale: async () => (await import('./scale.mjs')).benchScale(),
 };
 const cpu = os.cpus();
 console.log(

@@ -3,6 +3,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 
 export const chromiumPath = '/usr/bin/chromium';
+export const haproxyPath = '/usr/sbin/haproxy';
 
 /** The newest PostgreSQL server binaries on this machine (Debian keeps them off PATH). */
 export function postgresBinDir() {
@@ -14,11 +15,15 @@ export function postgresBinDir() {
   return versions[0] ? `${root}/${versions[0]}/bin` : null;
 }
 
-/** Makes sure chromium and PostgreSQL are installed; installs them as root, otherwise says what to install. */
-export function ensureSystemPackages({ chromium = true, postgres = true } = {}) {
+/**
+ * Makes sure chromium and PostgreSQL (and, for bench/scale.mjs, HAProxy) are installed; installs
+ * them as root, otherwise says what to install.
+ */
+export function ensureSystemPackages({ chromium = true, postgres = true, haproxy = false } = {}) {
   const missing = [];
   if (chromium && !existsSync(chromiumPath)) missing.push('chromium');
   if (postgres && !postgresBinDir()) missing.push('postgresql');
+  if (haproxy && !existsSync(haproxyPath)) missing.push('haproxy');
   if (missing.length === 0) return;
   const isRoot = process.getuid?.() === 0;
   if (!isRoot) {
