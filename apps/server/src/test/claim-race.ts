@@ -1,47 +1,51 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import type { PublishJob } from '../jobs/queues.js';
-import { publishTarget, type EngineDeps, type PublishOutcome } from '../modules/posts/engine.js';
+import { publishTarget, type EngineDeps } from '../modules/posts/engine.js';
 import type { TestApp } from './harness.js';
 
-/** The engine's claim (engine.startPublishing) while it waits for another transaction's row lock. */
-async function claimWaitsForLock(t: TestApp) {
+/** Whether a statement starting with `prefix` waits for another transaction's lock. */
+async function waitsForLock(t: TestApp, prefix: string) {
   const result: unknown = await t.db.execute(sql`
     select count(*)::int as n from pg_stat_activity
-    where datname = current_database() and wait_event_type = 'Lock'
-      and query like 'update "post_targets" set "status"%'`);
+    where datname = current_database() and wait_event_type = 'Lock' and query like ${`${prefix}%`}`);
   const { rows } = result as { rows: { n: number }[] };
   return (rows[0]?.n ?? 0) > 0;
 }
 
 /**
- * Runs the engine's claim of `job` from outside the current transaction, at the very moment an
- * edit or a delete has checked its targets and not yet changed them (their `afterTargetCheck`
- * seam). Returns once the claim is either done — it got in between the check and the act, the
- * race this guards against — or waiting for the transaction's row locks, the only other
- * possibility. PGlite runs one transaction at a time, so a claim started during one waits for it
- * by construction; PostgreSQL shows the wait in pg_stat_activity.
+ * Starts `act` (whose first statement begins with `firstStatement`) from outside the current
+ * transaction, at the very moment an edit or a delete has checked its rows and not yet changed
+ * them (the services' `afterTargetCheck` seam). Returns once `act` is either done — it got in
+ * between the check and the change, the race this guards against — or waiting for the
+ * transaction's row locks, the only other possibility. PGlite runs one transaction at a time, so
+ * anything started during one waits for it by construction; PostgreSQL shows the wait in
+ * pg_stat_activity.
  */
-export async function claimInWindow(
+export async function runInWindow<T>(
   t: TestApp,
-  engine: EngineDeps,
-  job: PublishJob,
-): Promise<{ claim: Promise<PublishOutcome>; claimedInWindow: boolean }> {
-  const claim = publishTarget(engine, job);
+  act: () => Promise<T>,
+  firstStatement: string,
+): Promise<{ done: Promise<T>; ranInWindow: boolean }> {
+  const done = act();
   const raw = t.database.raw;
   if (raw.kind === 'pglite') {
-    if (raw.client.isInTransaction()) return { claim, claimedInWindow: false };
-    await claim;
-    return { claim, claimedInWindow: true };
+    if (raw.client.isInTransaction()) return { done, ranInWindow: false };
+    await done;
+    return { done, ranInWindow: true };
   }
   let settled = false;
-  claim.then(
+  done.then(
     () => (settled = true),
     () => (settled = true),
   );
   for (;;) {
-    if (settled) return { claim, claimedInWindow: true };
-    if (await claimWaitsForLock(t)) return { claim, claimedInWindow: false };
+    if (settled) return { done, ranInWindow: true };
+    if (await waitsForLock(t, firstStatement)) return { done, ranInWindow: false };
     await sleep(10);
   }
 }
+
+/** The engine's claim of `job` (engine.startPublishing's conditional update) inside the window. */
+export const claimInWindow = (t: TestApp, engine: EngineDeps, job: PublishJob) =>
+  runInWindow(t, () => publishTarget(engine, job), 'update "post_targets" set "status"');

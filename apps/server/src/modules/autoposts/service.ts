@@ -337,18 +337,9 @@ export async function chooseForOccurrence(
 ) {
   const row = await findOwn(deps.db, actor, id);
   if (row.status !== 'scheduled') throw new AppError('conflict', autoPostMessages.started);
-  const [existing] = await deps.db
-    .select()
-    .from(autoPostMemberChoices)
-    .where(and(eq(autoPostMemberChoices.autoPostId, id), eq(autoPostMemberChoices.userId, actor.userId)));
-  if (existing?.choice === choice) return { choice, customPostId: existing.postId };
-  if (existing?.postId) await removeUnsentPost(deps, actor, existing.postId);
-  if (choice === 'auto') {
-    await deps.db
-      .delete(autoPostMemberChoices)
-      .where(and(eq(autoPostMemberChoices.autoPostId, id), eq(autoPostMemberChoices.userId, actor.userId)));
-    return { choice, customPostId: null };
-  }
+  const mine = and(eq(autoPostMemberChoices.autoPostId, id), eq(autoPostMemberChoices.userId, actor.userId));
+  const [existing] = await deps.db.select().from(autoPostMemberChoices).where(mine);
+  if ((existing?.choice ?? 'auto') === choice) return { choice, customPostId: existing?.postId ?? null };
   let postId: string | null = null;
   if (choice === 'custom') {
     const accounts = (await receivingAccounts(deps.db, actor)).filter((a) =>
@@ -357,22 +348,27 @@ export async function chooseForOccurrence(
     if (accounts.length === 0) throw new AppError('validation', autoPostMessages.notOptedIn);
     postId = (await deps.createMemberPost(actor, customPostInput(row, accounts))).id;
   }
-  // The row lock makes this wait for (or beat) a fan-out starting at the same moment.
+  // The row lock makes this wait for (or beat) a fan-out starting at the same moment, and another
+  // choice of the member's for it (a double click): the choice replaced is the one read under it.
   try {
     await deps.db.transaction(async (tx) => {
       const [locked] = await tx.select().from(autoPosts).where(eq(autoPosts.id, id)).for('update');
       if (locked?.status !== 'scheduled') throw new AppError('conflict', autoPostMessages.started);
-      await tx
-        .insert(autoPostMemberChoices)
-        .values({ autoPostId: id, userId: actor.userId, choice, postId })
-        .onConflictDoUpdate({
-          target: [autoPostMemberChoices.autoPostId, autoPostMemberChoices.userId],
-          set: { choice, postId, createdAt: clock(deps) },
-        });
+      const [current] = await tx.select().from(autoPostMemberChoices).where(mine);
+      if (current?.postId) await removeUnsentPost({ ...deps, db: tx }, actor, current.postId);
+      if (choice === 'auto') await tx.delete(autoPostMemberChoices).where(mine);
+      else
+        await tx
+          .insert(autoPostMemberChoices)
+          .values({ autoPostId: id, userId: actor.userId, choice, postId })
+          .onConflictDoUpdate({
+            target: [autoPostMemberChoices.autoPostId, autoPostMemberChoices.userId],
+            set: { choice, postId, createdAt: clock(deps) },
+          });
     });
   } catch (err) {
-    // The fan-out won the race and will post this occurrence: the custom post just made must not
-    // be sent as well.
+    // The fan-out won the race and will post this occurrence (or the previous custom post was
+    // already sent): the custom post just made must not be sent as well.
     if (postId) await removeUnsentPost(deps, actor, postId);
     throw err;
   }

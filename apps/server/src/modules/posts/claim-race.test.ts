@@ -6,12 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { autoPostMemberChoices } from '../../db/schema-autopost.js';
 import { posts, postTargets } from '../../db/schema-posts.js';
 import { enqueueManyIn } from '../../jobs/queues.js';
-import { claimInWindow } from '../../test/claim-race.js';
+import { claimInWindow, runInWindow } from '../../test/claim-race.js';
 import { testEngineDeps } from '../../test/engine.js';
 import { makeUser, startTestApp, type TestApp } from '../../test/harness.js';
 import { connectX, networkEnv } from '../../test/social.js';
 import type { Actor } from '../auth/sessions.js';
-import { runFanout } from '../autoposts/fanout.js';
+import { runFanout, type FanoutDeps } from '../autoposts/fanout.js';
 import { chooseForOccurrence, type AutoPostDeps } from '../autoposts/service.js';
 import { publishTarget, type EngineDeps } from './engine.js';
 import { createPost, deletePosts, reschedulePost, updatePost, type PostsDeps } from './service.js';
@@ -105,8 +105,8 @@ describe('edits and deletes against the engine’s claim', () => {
       post.id,
       postUpsert.parse({ body: edited, connectionIds: [x], scheduledAt: target.dueAt.toISOString() }),
     );
-    expect(await race().claim).toBe('skipped');
-    expect(race().claimedInWindow).toBe(false);
+    expect(await race().done).toBe('skipped');
+    expect(race().ranInWindow).toBe(false);
     const fresh = await targetOf(post.id);
     expect(await publishTarget(engineAt(fresh.dueAt), { targetId: fresh.id, version: fresh.version })).toBe(
       'published',
@@ -120,8 +120,8 @@ describe('edits and deletes against the engine’s claim', () => {
     const { post, target } = await scheduled(body);
     const { deps, race } = racing(postsDeps, target);
     await deletePosts(deps, actor, [post.id]);
-    expect(await race().claim).toBe('skipped');
-    expect(race().claimedInWindow).toBe(false);
+    expect(await race().done).toBe('skipped');
+    expect(race().ranInWindow).toBe(false);
     expect(await t.db.select().from(posts).where(eq(posts.id, post.id))).toHaveLength(0);
     expect(await sentWith(body)).toHaveLength(0);
   });
@@ -132,8 +132,8 @@ describe('edits and deletes against the engine’s claim', () => {
     const newTime = new Date(target.dueAt.getTime() + 3_600_000);
     const { deps, race } = racing(postsDeps, target);
     await reschedulePost(deps, actor, post.id, newTime.toISOString());
-    expect(await race().claim).toBe('skipped');
-    expect(race().claimedInWindow).toBe(false);
+    expect(await race().done).toBe('skipped');
+    expect(race().ranInWindow).toBe(false);
     const moved = await targetOf(post.id);
     expect(moved.dueAt).toEqual(newTime);
     expect(await publishTarget(engineAt(newTime), { targetId: moved.id, version: moved.version })).toBe(
@@ -161,7 +161,7 @@ describe('an Auto-Post member’s custom post against the engine’s claim', () 
     expect(on.statusCode, on.body).toBe(200);
   });
 
-  async function autoPostWithCustomPost(body: string) {
+  async function autoPost(body: string) {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/autoposts',
@@ -169,10 +169,41 @@ describe('an Auto-Post member’s custom post against the engine’s claim', () 
       payload: { body, networks: ['x'], scheduledAt: inHour() },
     });
     expect(res.statusCode, res.body).toBe(201);
-    const ap = res.json<AutoPost>();
+    return res.json<AutoPost>();
+  }
+
+  async function autoPostWithCustomPost(body: string) {
+    const ap = await autoPost(body);
     const { customPostId } = await chooseForOccurrence(autoDeps, actor, ap.id, 'custom');
     if (!customPostId) throw new Error('no custom post');
     return { ap, customPostId, target: await targetOf(customPostId) };
+  }
+
+  /** Runs the Auto-Post's fan-out as its job would, a second after its time. */
+  function fanOut(ap: AutoPost) {
+    const at = new Date(new Date(ap.scheduledAt).getTime() + 1000);
+    const deps: FanoutDeps = {
+      db: t.db,
+      enqueueIn: engine.enqueueIn,
+      enqueueManyIn: (tx) => enqueueManyIn(t.jobs.boss, tx),
+      batchSize: 10,
+      staleAfterMs: 60_000,
+      now: () => at,
+    };
+    return runFanout(deps, { autoPostId: ap.id, version: 1 });
+  }
+
+  /** Publishes every target the fan-out made, each at its own time. */
+  async function publishFannedOut(ap: AutoPost) {
+    const made = await t.db
+      .select({ id: postTargets.id, version: postTargets.version, dueAt: postTargets.dueAt })
+      .from(postTargets)
+      .innerJoin(posts, eq(posts.id, postTargets.postId))
+      .where(eq(posts.autoPostId, ap.id));
+    for (const m of made)
+      expect(await publishTarget(engineAt(m.dueAt), { targetId: m.id, version: m.version })).toBe(
+        'published',
+      );
   }
 
   async function choiceOf(ap: AutoPost) {
@@ -188,31 +219,31 @@ describe('an Auto-Post member’s custom post against the engine’s claim', () 
     const { ap, customPostId, target } = await autoPostWithCustomPost(body);
     const { deps, race } = racing(autoDeps, target);
     expect(await chooseForOccurrence(deps, actor, ap.id, 'auto')).toMatchObject({ choice: 'auto' });
-    expect(await race().claim).toBe('skipped');
-    expect(race().claimedInWindow).toBe(false);
+    expect(await race().done).toBe('skipped');
+    expect(race().ranInWindow).toBe(false);
     expect(await targetsOf(customPostId)).toHaveLength(0);
 
     // The fan-out now posts the occurrence to the member: once in all.
-    const at = new Date(new Date(ap.scheduledAt).getTime() + 1000);
-    const fanout = {
-      db: t.db,
-      enqueueIn: engine.enqueueIn,
-      enqueueManyIn: (tx: typeof t.db) => enqueueManyIn(t.jobs.boss, tx),
-      batchSize: 10,
-      staleAfterMs: 60_000,
-      now: () => at,
+    expect((await fanOut(ap)).status).toBe('done');
+    await publishFannedOut(ap);
+    expect(await sentWith(body)).toHaveLength(1);
+  });
+
+  it('going back to Auto-Post as the fan-out starts: the fan-out waits, then reaches the member once', async () => {
+    const body = text();
+    const { ap } = await autoPostWithCustomPost(body);
+    let race: Awaited<ReturnType<typeof runInWindow<{ status: string }>>> | undefined;
+    const deps: AutoPostDeps = {
+      ...autoDeps,
+      afterTargetCheck: async () => {
+        race = await runInWindow(t, () => fanOut(ap), 'update "auto_posts" set "status"');
+      },
     };
-    expect((await runFanout(fanout, { autoPostId: ap.id, version: 1 })).status).toBe('done');
-    const made = await t.db
-      .select({ id: postTargets.id, version: postTargets.version, dueAt: postTargets.dueAt })
-      .from(postTargets)
-      .innerJoin(posts, eq(posts.id, postTargets.postId))
-      .where(eq(posts.autoPostId, ap.id));
-    expect(made).toHaveLength(1);
-    for (const m of made)
-      expect(await publishTarget(engineAt(m.dueAt), { targetId: m.id, version: m.version })).toBe(
-        'published',
-      );
+    // The choice holds the Auto-Post's row, so the fan-out waits and then reaches the member.
+    expect(await chooseForOccurrence(deps, actor, ap.id, 'auto')).toMatchObject({ choice: 'auto' });
+    expect(race?.ranInWindow).toBe(false);
+    expect((await race?.done)?.status).toBe('done');
+    await publishFannedOut(ap);
     expect(await sentWith(body)).toHaveLength(1);
   });
 
@@ -229,6 +260,31 @@ describe('an Auto-Post member’s custom post against the engine’s claim', () 
       'This post has already been sent',
     );
     expect(await choiceOf(ap)).toBe('custom');
+    expect(await sentWith(body)).toHaveLength(1);
+  });
+
+  it('a Custom Post asked for twice at once (a double click) leaves one custom post', async () => {
+    const body = text();
+    const ap = await autoPost(body);
+    let second: { customPostId: string | null } | undefined;
+    const doubleClick: AutoPostDeps = {
+      ...autoDeps,
+      createMemberPost: async (member, input) => {
+        const post = await autoDeps.createMemberPost(member, input);
+        // The second request runs start to end while the first is between its post and its choice.
+        second ??= await chooseForOccurrence(autoDeps, actor, ap.id, 'custom');
+        return post;
+      },
+    };
+    const first = await chooseForOccurrence(doubleClick, actor, ap.id, 'custom');
+    expect(second?.customPostId).toBeTruthy();
+    const mine = await t.db.select().from(posts).where(eq(posts.body, body));
+    expect(mine.map((p) => p.id)).toEqual([first.customPostId]);
+    const [target] = await targetsOf(first.customPostId ?? '');
+    if (!target) throw new Error('no target');
+    expect(
+      await publishTarget(engineAt(target.dueAt), { targetId: target.id, version: target.version }),
+    ).toBe('published');
     expect(await sentWith(body)).toHaveLength(1);
   });
 });
