@@ -32,6 +32,9 @@ function haproxyConfig() {
     '  timeout connect 5s',
     '  timeout client 30s',
     '  timeout server 30s',
+    // A process that has just closed its port (a deploy) costs a retry on the other, not an error.
+    '  retries 2',
+    '  option redispatch',
     'frontend fitpost',
     `  bind 127.0.0.1:${lbPort}`,
     '  option forwardfor',
