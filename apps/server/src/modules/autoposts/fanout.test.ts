@@ -282,4 +282,27 @@ describe('Auto-Post fan-out', () => {
     expect(made).toHaveLength(7);
     expect(new Set(made.map((m) => m.userId)).size).toBe(7);
   });
+
+  it('pauses after its current batch when the worker shuts down, and a new run continues from the cursor', async () => {
+    await members(5, ['linkedin']);
+    const ap = await schedule({ body: `Auto-Post ${++seq}: paused by a deploy.`, networks: ['linkedin'] });
+    const at = new Date(new Date(ap.scheduledAt).getTime() + 1000);
+    let batches = 0;
+    // The worker begins to stop while the first batch (2 members) is being written.
+    const stopping = { ...fanout, now: () => at, isStopping: () => batches++ > 0 };
+    expect(await runFanout(stopping, { autoPostId: ap.id, version: 1 })).toEqual({
+      status: 'paused',
+      members: 2,
+    });
+    const paused = (await t.db.select().from(autoPosts).where(eq(autoPosts.id, ap.id)))[0];
+    expect(paused).toMatchObject({ status: 'fanning_out', membersReached: 2 });
+
+    const resumed = await runFanout({ ...fanout, now: () => at }, { autoPostId: ap.id, version: 1 });
+    expect(resumed.status).toBe('done');
+    const done = (await t.db.select().from(autoPosts).where(eq(autoPosts.id, ap.id)))[0];
+    expect(done?.status).toBe('done');
+    const made = await t.db.select({ userId: posts.userId }).from(posts).where(eq(posts.autoPostId, ap.id));
+    expect(new Set(made.map((m) => m.userId)).size).toBe(made.length);
+    expect(done?.membersReached).toBe(made.length);
+  });
 });
