@@ -14,14 +14,44 @@ test('a coach signs in for the first time, gets the welcome screen, then later l
   await expect(page).toHaveURL(/\/app\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'Recommended Posts', level: 1 })).toBeVisible();
 
+  // Opening /app/logout (a link any page could hold) signs nobody out: it asks.
   await page.goto('/app/logout');
+  await expect(page.getByText('Sign out of FitPost on this device?')).toBeVisible();
+  expect((await storedUser(page))?.token).toMatch(/^fp_/);
+  await expectAccessible(page);
+
+  // Sign out ends FitPost's session and the organisation's (RP-initiated logout), then comes back.
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/app\/logout$/);
   await expect(page.getByText("You're signed out.")).toBeVisible();
   expect(await storedUser(page)).toBeNull();
 
-  // Signing in again: the provider remembers the member, FitPost no longer treats them as new.
-  await page.goto('/');
+  // The provider forgot the member too: signing in asks for the password again, and FitPost no
+  // longer treats them as new.
+  await signIn(page, 'coach@example.com');
   await expect(page).toHaveURL(/\/app\/dashboard$/);
   expect((await storedUser(page))?.token).toMatch(/^fp_/);
+});
+
+test('a sign-in callback URL opened in another browser signs nobody in (login CSRF)', async ({
+  page,
+  browser,
+}) => {
+  // The attacker signs in as themselves but stops at the callback URL, code unspent.
+  const isCallback = (url: URL) => url.pathname === '/oauth';
+  await page.route(isCallback, (route) => route.abort());
+  const callback = page.waitForRequest((r) => isCallback(new URL(r.url())));
+  await signIn(page, 'coach@other.example.com');
+  const url = (await callback).url();
+
+  // The victim's browser opens it: FitPost refuses, nobody is signed in.
+  const victim = await browser.newContext();
+  const victimPage = await victim.newPage();
+  await victimPage.goto(url);
+  await expect(victimPage.getByRole('heading', { name: "You don't have access" })).toBeVisible();
+  await expect(victimPage.getByText(/^Reason: .*expired or was already used/)).toBeVisible();
+  expect(await storedUser(victimPage)).toBeNull();
+  await victim.close();
 });
 
 test('a member whose membership lacks FitPost sees the no-access screen with the reason', async ({
@@ -60,7 +90,7 @@ test('a revoked session makes the next call 401 and the app returns to sign-in',
   const revoke = await page.request.post('/api/auth/logout', {
     headers: { authorization: `Bearer ${user?.token}` },
   });
-  expect(revoke.status()).toBe(204);
+  expect(revoke.status()).toBe(200);
 
   // Forget the provider's own session too, so returning to sign-in shows its form.
   await context.clearCookies();

@@ -85,7 +85,7 @@ const hosts = publicHosts
 run('The sandbox', 'apps/sandbox/dist/main.js', {
   SANDBOX_PORT: String(sandboxPort),
   SANDBOX_REDIRECT_URIS: hosts.map((h) => `${origin(h)}/oauth`).join(','),
-  SANDBOX_POST_LOGOUT_URIS: hosts.map((h) => `${origin(h)}/`).join(','),
+  SANDBOX_POST_LOGOUT_URIS: hosts.map((h) => `${origin(h)}/app/logout`).join(','),
 });
 await waitFor(`http://127.0.0.1:${sandboxPort}/_sandbox/health`, 'The sandbox');
 run('FitPost', 'apps/server/dist/main.js', {

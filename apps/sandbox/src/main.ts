@@ -31,7 +31,7 @@ const envSchema = z.object({
   SANDBOX_HOST: env(z.string().default('127.0.0.1')),
   SANDBOX_PUBLIC_URL: env(z.url().optional()),
   SANDBOX_REDIRECT_URIS: urlList('http://localhost:3000/oauth,http://127.0.0.1:3000/oauth'),
-  SANDBOX_POST_LOGOUT_URIS: urlList('http://localhost:3000/,http://127.0.0.1:3000/'),
+  SANDBOX_POST_LOGOUT_URIS: urlList('http://localhost:3000/app/logout,http://127.0.0.1:3000/app/logout'),
   FITPOST_OIDC_CLIENT_ID: env(z.string().default('fitpost')),
   FITPOST_OIDC_CLIENT_SECRET: env(z.string().default('fitpost-sandbox-secret')),
   /** Origins besides loopback whose URIs the social networks accept as OAuth callbacks. */

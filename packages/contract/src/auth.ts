@@ -21,6 +21,13 @@ export const signInCallbackBody = z.object({
   host: publicHost,
 });
 
+/** POST /api/auth/logout: where to send the browser so the organisation's provider ends its session too. */
+export const logoutResponse = z.object({
+  /** The provider's end-session URL (RP-initiated logout); null when it offers none. */
+  endSessionUrl: z.url().nullable(),
+});
+export type LogoutResponse = z.infer<typeof logoutResponse>;
+
 export const healthResponse = z.object({
   status: z.enum(['ok', 'degraded']),
   database: z.object({ ok: z.boolean(), mode: z.enum(['pglite', 'postgres']), latencyMs: z.number() }),

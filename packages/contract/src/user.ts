@@ -109,15 +109,24 @@ export type RoleAssignmentCreate = z.input<typeof roleAssignmentCreate>;
 export const roleParams = z.object({ id: uuid, roleId: z.coerce.number().int().positive() });
 
 /** GET /api/user/verify (spec §7): exchange a portal-issued ID token for a session. */
+/**
+ * Whether a browser told to go to `path` stays on FitPost's origin. Browsers drop tabs and
+ * newlines and read `\\` as `/`, so `/%09/evil.example` (decoded: a tab) becomes
+ * `//evil.example`, another origin. Control characters and backslashes are refused outright; what
+ * remains stays on the origin exactly when it starts with one `/` (WHATWG URL, path-absolute).
+ */
+function staysOnOrigin(path: string): boolean {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+  return /^\/(?!\/)/.test(path) && !/[\u0000-\u001f\u007f\\]/.test(path);
+}
+
 export const verifyQuery = z.object({
   alias: z.string().trim().min(1).max(100),
   token: z.string().min(10).max(8192),
   context: z
     .string()
     .max(2000)
-    .refine((c) => c.startsWith('/') && !c.startsWith('//') && !c.includes('\\'), {
-      message: 'context must be a relative path inside FitPost',
-    })
+    .refine(staysOnOrigin, { message: 'context must be a relative path inside FitPost' })
     .optional(),
 });
 

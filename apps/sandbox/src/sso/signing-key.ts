@@ -45,11 +45,15 @@ export async function mintIdToken(key: SigningKey, options: MintIdTokenOptions):
   // An expired token is dated as if issued one normal lifetime before it expired, as a real one would be.
   const iat = exp > now ? now : exp - ID_TOKEN_TTL_SECONDS;
   const nonce = options.nonce === undefined ? {} : { nonce: options.nonce };
-  return new SignJWT({ ...memberClaims(options.member, options.publicUrl), ...nonce, auth_time: iat })
-    .setProtectedHeader({ alg: 'RS256', kid: key.kid, typ: 'JWT' })
-    .setIssuer(options.issuer)
-    .setAudience(options.audience)
-    .setIssuedAt(iat)
-    .setExpirationTime(exp)
-    .sign(key.privateKey);
+  return (
+    new SignJWT({ ...memberClaims(options.member, options.publicUrl), ...nonce, auth_time: iat })
+      .setProtectedHeader({ alg: 'RS256', kid: key.kid, typ: 'JWT' })
+      .setIssuer(options.issuer)
+      .setAudience(options.audience)
+      .setIssuedAt(iat)
+      .setExpirationTime(exp)
+      // Each token is distinct, as a real provider's are; FitPost remembers it to accept it once.
+      .setJti(randomUUID())
+      .sign(key.privateKey)
+  );
 }

@@ -56,15 +56,20 @@ export const roles = pgTable('roles', {
 
 export const roleSources = ['claims', 'bootstrap', 'admin'] as const;
 
+/** The (user, role) pair keying role assignments and removals; a fresh set per table. */
+const userAndRole = () => ({
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  roleId: integer('role_id')
+    .notNull()
+    .references(() => roles.id),
+});
+
 export const userRoles = pgTable(
   'user_roles',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    roleId: integer('role_id')
-      .notNull()
-      .references(() => roles.id),
+    ...userAndRole(),
     startDate: tz('start_date').notNull().defaultNow(),
     expiryDate: tz('expiry_date'),
     /** Who granted it: the organisation's claims, the bootstrap list, or an admin. */
@@ -73,6 +78,21 @@ export const userRoles = pgTable(
     createdAt: tz('created_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('user_roles_role_idx').on(t.roleId)],
+);
+
+/**
+ * An admin removed this role: sign-in does not grant it back from the organisation's claims or the
+ * bootstrap list while they keep saying the same. Cleared when they stop granting it (so a later
+ * grant is a new one) or when an admin grants the role again.
+ */
+export const roleRemovals = pgTable(
+  'role_removals',
+  {
+    ...userAndRole(),
+    removedBy: uuid('removed_by'),
+    removedAt: tz('removed_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] })],
 );
 
 export const userProperties = pgTable(
@@ -101,6 +121,8 @@ export const sessions = pgTable(
     lastSeenAt: tz('last_seen_at').notNull().defaultNow(),
     expiresAt: tz('expires_at').notNull(),
     revokedAt: tz('revoked_at'),
+    /** The ID token the session began with: the id_token_hint of the provider's logout. */
+    idToken: text('id_token'),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
@@ -111,8 +133,20 @@ export const authRequests = pgTable('auth_requests', {
   codeVerifier: text('code_verifier').notNull(),
   nonce: text('nonce').notNull(),
   redirectUri: text('redirect_uri').notNull(),
+  /** Hash of the browser-binding cookie set when it started: only that browser may finish it. */
+  browserHash: text('browser_hash').notNull(),
   expiresAt: tz('expires_at').notNull(),
 });
+
+/** ID tokens /api/user/verify has accepted (by `jti`, else hash), kept until they expire: each works once. */
+export const usedIdTokens = pgTable(
+  'used_id_tokens',
+  {
+    key: text('key').primaryKey(),
+    expiresAt: tz('expires_at').notNull(),
+  },
+  (t) => [index('used_id_tokens_expires_idx').on(t.expiresAt)],
+);
 
 /**
  * A member's connected social account. Tokens are sealed with lib/crypto (AES-256-GCM, associated

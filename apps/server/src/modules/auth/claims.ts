@@ -8,6 +8,8 @@ import { AppError } from '../../lib/errors.js';
 export const memberClaims = z.object({
   sub: z.string().min(1).max(255),
   email: z.email(),
+  /** Only a verified email may link a user an admin added or make a bootstrap admin. */
+  email_verified: z.boolean().optional(),
   name: z.string().min(1).max(200),
   picture: z.url().optional(),
   profile: z.url().optional(),

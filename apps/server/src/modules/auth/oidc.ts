@@ -51,7 +51,10 @@ export class OidcProvider {
       .toString();
   }
 
-  /** Exchanges a code; openid-client checks state, PKCE and the ID token (iss, aud, nonce, exp, signature). */
+  /**
+   * Exchanges a code; openid-client checks state, PKCE and the ID token (iss, aud, nonce, exp,
+   * signature). Returns its claims and the raw token (the hint for the provider's logout).
+   */
   async exchange(callbackUrl: URL, checks: { state: string; nonce: string; codeVerifier: string }) {
     const config = await this.discover();
     try {
@@ -61,10 +64,25 @@ export class OidcProvider {
         pkceCodeVerifier: checks.codeVerifier,
         idTokenExpected: true,
       });
-      return tokens.claims() ?? {};
+      return { claims: tokens.claims() ?? {}, idToken: tokens.id_token ?? null };
     } catch (err) {
       throw new AppError('no_access', `The sign-in could not be completed: ${describe(err)}`);
     }
+  }
+
+  /**
+   * The provider's RP-initiated logout URL ending its session for the member the ID token names,
+   * returning the browser to `postLogoutRedirectUri`; null when the provider offers no logout.
+   */
+  async endSessionUrl(idToken: string | null, postLogoutRedirectUri: string): Promise<string | null> {
+    const config = await this.discover();
+    if (!config.serverMetadata().end_session_endpoint) return null;
+    return client
+      .buildEndSessionUrl(config, {
+        post_logout_redirect_uri: postLogoutRedirectUri,
+        ...(idToken ? { id_token_hint: idToken } : {}),
+      })
+      .toString();
   }
 
   /** Verifies an ID token the provider issued to FitPost (signature, iss, aud, exp). */

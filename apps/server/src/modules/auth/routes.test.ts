@@ -1,6 +1,7 @@
 import { startSandbox, type Sandbox } from '@fitpost/sandbox';
 import { signInAt } from '@fitpost/sandbox/testing';
 import { eq } from 'drizzle-orm';
+import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../db/schema.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
@@ -11,7 +12,11 @@ let sandbox: Sandbox;
 let t: TestApp;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, redirectUris: [redirectUri] });
+  sandbox = await startSandbox({
+    port: 0,
+    redirectUris: [redirectUri],
+    postLogoutRedirectUris: [`http://${host}/app/logout`],
+  });
   t = await startTestApp({ FITPOST_OIDC_ISSUER: sandbox.issuer });
 });
 afterAll(async () => {
@@ -19,24 +24,36 @@ afterAll(async () => {
   await sandbox.close();
 });
 
-async function authorizeUrl() {
+/** Starts a sign-in in a browser; returns the provider URL and the browser's binding cookie. */
+async function startSignIn() {
   const res = await t.app.inject({ url: `/api/auth/authorize?host=${host}` });
   expect(res.statusCode).toBe(200);
-  return res.json<{ url: string }>().url;
+  const setCookie = String(res.headers['set-cookie']);
+  expect(setCookie).toMatch(/^fitpost_signin=[\w-]+; Path=\/api\/auth; Max-Age=600; HttpOnly; SameSite=Lax$/);
+  return { url: res.json<{ url: string }>().url, cookie: setCookie.split(';')[0] ?? '' };
 }
+
+async function authorizeUrl() {
+  return (await startSignIn()).url;
+}
+
+const finish = (payload: Record<string, string>, cookie?: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/auth/callback',
+    payload,
+    headers: cookie ? { cookie } : {},
+  });
 
 /** The whole browser round trip: FitPost → sandbox sign-in page → back with code and state. */
 async function signIn(email: string) {
-  const callback = await signInAt(await authorizeUrl(), redirectUri, email);
+  const started = await startSignIn();
+  const callback = await signInAt(started.url, redirectUri, email);
   const code = callback.searchParams.get('code') ?? '';
   const state = callback.searchParams.get('state') ?? '';
   const iss = callback.searchParams.get('iss') ?? '';
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/callback',
-    payload: { code, state, iss, host },
-  });
-  return { res, code, state, iss };
+  const res = await finish({ code, state, iss, host }, started.cookie);
+  return { res, code, state, iss, cookie: started.cookie };
 }
 
 describe('GET /api/auth/authorize', () => {
@@ -116,33 +133,22 @@ describe('POST /api/auth/callback', () => {
   });
 
   it('accepts each state once: a replayed callback is refused', async () => {
-    const { res, code, state, iss } = await signIn('coach@other.example.com');
+    const { res, code, state, iss, cookie } = await signIn('coach@other.example.com');
     expect(res.statusCode).toBe(200);
-    const replay = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/callback',
-      payload: { code, state, iss, host },
-    });
+    const replay = await finish({ code, state, iss, host }, cookie);
     expect(replay.statusCode).toBe(400);
     expect(replay.json().error.message).toMatch(/expired or was already used/);
   });
 
   it('refuses forged states, other hosts and bad bodies without signing anyone in', async () => {
     const before = (await t.db.select().from(sessions)).length;
-    const callback = await signInAt(await authorizeUrl(), redirectUri, 'coach@example.com');
+    const started = await startSignIn();
+    const callback = await signInAt(started.url, redirectUri, 'coach@example.com');
     const code = callback.searchParams.get('code') ?? '';
     const state = callback.searchParams.get('state') ?? '';
-    const forged = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/callback',
-      payload: { code, state: 'forged-state', host },
-    });
+    const forged = await finish({ code, state: 'forged-state', host }, started.cookie);
     expect(forged.statusCode).toBe(400);
-    const otherHost = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/callback',
-      payload: { code, state, host: 'app.fitpost.test' },
-    });
+    const otherHost = await finish({ code, state, host: 'app.fitpost.test' }, started.cookie);
     expect(otherHost.statusCode).toBe(400);
     for (const payload of [{}, { code, state }, { code: 5, state, host }, { code, state, host: 'a b' }]) {
       const res = await t.app.inject({ method: 'POST', url: '/api/auth/callback', payload });
@@ -152,26 +158,55 @@ describe('POST /api/auth/callback', () => {
   });
 
   it('refuses a code the provider never issued', async () => {
-    const url = new URL(await authorizeUrl());
-    const state = url.searchParams.get('state') ?? '';
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/callback',
-      payload: { code: 'made-up', state, host },
-    });
+    const started = await startSignIn();
+    const state = new URL(started.url).searchParams.get('state') ?? '';
+    const res = await finish({ code: 'made-up', state, host }, started.cookie);
     expect(res.statusCode).toBe(403);
     expect(res.json().error.code).toBe('no_access');
   });
 });
 
+describe('login CSRF: a sign-in belongs to the browser that started it', () => {
+  it("refuses a callback URL replayed in another browser, and leaves it to the starter's", async () => {
+    const before = (await t.db.select().from(sessions)).length;
+    // The attacker starts a sign-in, signs in as themselves and keeps the callback URL.
+    const attacker = await startSignIn();
+    const callback = await signInAt(attacker.url, redirectUri, 'coach@other.example.com');
+    const payload = {
+      code: callback.searchParams.get('code') ?? '',
+      state: callback.searchParams.get('state') ?? '',
+      iss: callback.searchParams.get('iss') ?? '',
+      host,
+    };
+    // The victim's browser opens it: without the cookie, or with its own from another sign-in.
+    const victim = await startSignIn();
+    for (const cookie of [undefined, victim.cookie]) {
+      const res = await finish(payload, cookie);
+      expect(res.statusCode, String(cookie)).toBe(400);
+      expect(res.json().error.message).toMatch(/expired or was already used/);
+    }
+    expect((await t.db.select().from(sessions)).length).toBe(before);
+    // The browser that started it still can.
+    expect((await finish(payload, attacker.cookie)).statusCode).toBe(200);
+  });
+});
+
 describe('POST /api/auth/logout', () => {
-  it('revokes the session so the next call is 401', async () => {
+  it("revokes the session and answers the provider's end-session URL with the ID token as hint", async () => {
     const { res } = await signIn('coach@example.com');
     const auth = { authorization: `Bearer ${res.json().token}` };
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: auth })).statusCode).toBe(
-      204,
-    );
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: auth });
+    expect(out.statusCode).toBe(200);
+    const end = new URL(out.json<{ endSessionUrl: string }>().endSessionUrl);
+    expect(end.href.startsWith(`${sandbox.issuer}/`)).toBe(true);
+    expect(end.searchParams.get('post_logout_redirect_uri')).toBe(`http://${host}/app/logout`);
+    const hint = decodeJwt(end.searchParams.get('id_token_hint') ?? '');
+    expect(hint).toMatchObject({ sub: 'member-1001', aud: 'fitpost' });
     expect((await t.app.inject({ url: '/api/user/me', headers: auth })).statusCode).toBe(401);
+    // The provider accepts it: a form confirming the logout, not an error page.
+    const page = await fetch(end);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('/session/end/confirm');
   });
 });
 
@@ -217,6 +252,21 @@ describe('GET /api/user/verify', () => {
     ).toBe(403);
   });
 
+  it('accepts each ID token once', async () => {
+    const token = await idToken({ email: 'coach@example.com' });
+    expect((await verify({ alias: 'fitpro', token })).statusCode).toBe(200);
+    const replay = await verify({ alias: 'fitpro', token });
+    expect(replay.statusCode).toBe(403);
+    expect(replay.json().error.message).toMatch(/already used/);
+  });
+
+  it('refuses an ID token minted for the browser sign-in (it carries a nonce)', async () => {
+    const token = await idToken({ email: 'coach@example.com', nonce: 'n-0S6_WzA2Mj' });
+    const res = await verify({ alias: 'fitpro', token });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.message).toMatch(/browser sign-in/);
+  });
+
   it('refuses a context that leaves FitPost, and missing parameters', async () => {
     const token = await idToken({ email: 'coach@example.com' });
     for (const context of [
@@ -224,6 +274,11 @@ describe('GET /api/user/verify', () => {
       'https://evil.example.com',
       'app/dashboard',
       '/\\evil.example.com',
+      // Browsers drop tabs and newlines: these resolve to //evil.example.
+      '/\t/evil.example',
+      '/\n/evil.example',
+      '/\r\n/evil.example',
+      '/\u0000/evil.example',
     ]) {
       const res = await verify({ alias: 'fitpro', token, context });
       expect(res.statusCode, context).toBe(400);

@@ -2,6 +2,7 @@ import {
   authorizeQuery,
   authorizeResponse,
   errorBody,
+  logoutResponse,
   publicConfig,
   signInCallbackBody,
   userInfo,
@@ -10,11 +11,11 @@ import {
 } from '@fitpost/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
+import { browserBinding } from '../../http/browser-binding.js';
 import { actorOf } from '../../http/plugins/auth.js';
-import { beginSignIn, completeSignIn, verifyPortalToken } from './service.js';
+import { beginSignIn, completeSignIn, signInWindowMs, verifyPortalToken } from './service.js';
 import type { OidcProvider } from './oidc.js';
 import { revokeSession } from './sessions.js';
 
@@ -24,6 +25,13 @@ export function authRoutes(app: FastifyInstance, deps: { db: Db; config: Config;
   const { db, config, oidc } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const limited = { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: '1 minute' } };
+  // A sign-in is finished only by the browser that started it (no login CSRF).
+  const browser = browserBinding({
+    cookie: 'fitpost_signin',
+    path: '/api/auth',
+    maxAgeSeconds: signInWindowMs / 1000,
+    secure: config.publicUrl.startsWith('https:'),
+  });
 
   r.get(
     '/api/public-config',
@@ -48,7 +56,9 @@ export function authRoutes(app: FastifyInstance, deps: { db: Db; config: Config;
         response: { 200: authorizeResponse, ...errors },
       },
     },
-    async (req) => ({ url: await beginSignIn(db, oidc, config, req.query.host) }),
+    async (req, reply) => ({
+      url: await beginSignIn(db, oidc, config, { host: req.query.host, browser: browser.bind(req, reply) }),
+    }),
   );
 
   r.post(
@@ -62,7 +72,7 @@ export function authRoutes(app: FastifyInstance, deps: { db: Db; config: Config;
         response: { 200: userInfo, ...errors },
       },
     },
-    (req) => completeSignIn(db, oidc, config, req.body),
+    (req) => completeSignIn(db, oidc, config, { ...req.body, browser: browser.token(req) }),
   );
 
   r.post(
@@ -71,14 +81,15 @@ export function authRoutes(app: FastifyInstance, deps: { db: Db; config: Config;
       onRequest: app.requireUser,
       schema: {
         tags: ['auth'],
-        summary: 'End this session',
+        summary: "End this session; answers the provider's end-session URL to end its session too",
         security: [{ bearer: [] }],
-        response: { 204: z.null() },
+        response: { 200: logoutResponse, 502: errorBody },
       },
     },
-    async (req, reply) => {
-      await revokeSession(db, actorOf(req).sessionId);
-      return reply.status(204).send(null);
+    async (req) => {
+      const idToken = await revokeSession(db, actorOf(req).sessionId);
+      const back = new URL('/app/logout', config.publicUrl).href;
+      return { endSessionUrl: await oidc.endSessionUrl(idToken, back) };
     },
   );
 

@@ -1,17 +1,18 @@
 import type { UserInfo } from '@fitpost/contract';
 import * as client from 'openid-client';
-import { eq, lt, or, sql } from 'drizzle-orm';
+import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { authRequests, portals } from '../../db/schema.js';
+import { authRequests, portals, usedIdTokens } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { originOf } from '../../lib/hosts.js';
+import { hashToken } from '../../lib/tokens.js';
 import { parseClaims } from './claims.js';
 import type { OidcProvider } from './oidc.js';
 import { signIn } from './sign-in.js';
 
 /** How long a started sign-in may take before its state is refused. */
-const signInWindowMs = 10 * 60_000;
+export const signInWindowMs = 10 * 60_000;
 
 const redirectUriFor = (host: string) => `${originOf(host)}/oauth`;
 
@@ -24,8 +25,17 @@ function assertAllowedHost(config: Config, host: string) {
   }
 }
 
-/** Starts a sign-in: stores state, PKCE verifier and nonce, and returns the provider URL. */
-export async function beginSignIn(db: Db, oidc: OidcProvider, config: Config, host: string): Promise<string> {
+/**
+ * Starts a sign-in: stores state, PKCE verifier, nonce and the hash of this browser's binding
+ * cookie, and returns the provider URL.
+ */
+export async function beginSignIn(
+  db: Db,
+  oidc: OidcProvider,
+  config: Config,
+  input: { host: string; browser: string },
+): Promise<string> {
+  const { host } = input;
   assertAllowedHost(config, host);
   const state = client.randomState();
   const nonce = client.randomNonce();
@@ -33,9 +43,14 @@ export async function beginSignIn(db: Db, oidc: OidcProvider, config: Config, ho
   const redirectUri = redirectUriFor(host.toLowerCase());
   const now = Date.now();
   await db.delete(authRequests).where(lt(authRequests.expiresAt, new Date(now)));
-  await db
-    .insert(authRequests)
-    .values({ state, nonce, codeVerifier, redirectUri, expiresAt: new Date(now + signInWindowMs) });
+  await db.insert(authRequests).values({
+    state,
+    nonce,
+    codeVerifier,
+    redirectUri,
+    browserHash: hashToken(input.browser),
+    expiresAt: new Date(now + signInWindowMs),
+  });
   return oidc.authorizeUrl({
     redirectUri,
     state,
@@ -45,17 +60,26 @@ export async function beginSignIn(db: Db, oidc: OidcProvider, config: Config, ho
 }
 
 /**
- * Finishes a sign-in: the state is used up whatever happens next (one attempt per state),
- * the code is exchanged, and the verified claims become a user and a session.
+ * Finishes a sign-in in the browser that started it: the state is used up whatever happens next
+ * (one attempt per state), the code is exchanged, and the verified claims become a user and a
+ * session. A callback URL carried to another browser (login CSRF) matches nothing and leaves the
+ * real one usable.
  */
 export async function completeSignIn(
   db: Db,
   oidc: OidcProvider,
   config: Config,
-  input: { code: string; state: string; iss?: string | undefined; host: string },
+  input: { code: string; state: string; iss?: string | undefined; host: string; browser: string | null },
 ): Promise<UserInfo> {
   assertAllowedHost(config, input.host);
-  const [pending] = await db.delete(authRequests).where(eq(authRequests.state, input.state)).returning();
+  const [pending] = input.browser
+    ? await db
+        .delete(authRequests)
+        .where(
+          and(eq(authRequests.state, input.state), eq(authRequests.browserHash, hashToken(input.browser))),
+        )
+        .returning()
+    : [];
   if (!pending || pending.expiresAt.getTime() < Date.now()) {
     throw new AppError('bad_request', 'This sign-in has expired or was already used. Please sign in again.');
   }
@@ -66,15 +90,19 @@ export async function completeSignIn(
   callbackUrl.searchParams.set('code', input.code);
   callbackUrl.searchParams.set('state', input.state);
   if (input.iss) callbackUrl.searchParams.set('iss', input.iss);
-  const claims = await oidc.exchange(callbackUrl, {
+  const { claims, idToken } = await oidc.exchange(callbackUrl, {
     state: pending.state,
     nonce: pending.nonce,
     codeVerifier: pending.codeVerifier,
   });
-  return signIn(db, parseClaims(claims), config);
+  return signIn(db, parseClaims(claims), config, { idToken });
 }
 
-/** GET /api/user/verify: an ID token the portal's provider issued to FitPost, for portal `alias`. */
+/**
+ * GET /api/user/verify: an ID token the portal's provider issued to FitPost, for portal `alias`.
+ * Each token works once (remembered by `jti`, else hash, until it expires), and a token minted
+ * for the browser sign-in (it carries that flow's `nonce`) is refused.
+ */
 export async function verifyPortalToken(
   db: Db,
   oidc: OidcProvider,
@@ -87,9 +115,32 @@ export async function verifyPortalToken(
     .from(portals)
     .where(or(eq(portals.alias, alias), sql`${portals.id}::text = ${alias}`));
   if (!portal) throw notFound('Portal');
-  const claims = parseClaims(await oidc.verifyIdToken(token));
+  const payload = await oidc.verifyIdToken(token);
+  if (payload.nonce !== undefined) {
+    throw new AppError(
+      'no_access',
+      'This sign-in token belongs to a browser sign-in and cannot be used here.',
+    );
+  }
+  const claims = parseClaims(payload);
   if (claims.portal_id !== portal.id) {
     throw new AppError('no_access', 'This sign-in token was issued for another portal.');
   }
-  return signIn(db, claims, config);
+  await useIdTokenOnce(db, token, payload);
+  return signIn(db, claims, config, { idToken: token });
+}
+
+/** Records an accepted ID token; refuses one seen before. Expired records are pruned on the way. */
+async function useIdTokenOnce(db: Db, token: string, payload: { jti?: unknown; exp?: unknown }) {
+  const now = new Date();
+  const key = typeof payload.jti === 'string' ? `jti:${payload.jti}` : `sha256:${hashToken(token)}`;
+  // verifyIdToken requires exp; keep the record a minute past it for clock skew.
+  const expiresAt = new Date((Number(payload.exp) + 60) * 1000);
+  await db.delete(usedIdTokens).where(lt(usedIdTokens.expiresAt, now));
+  const [fresh] = await db
+    .insert(usedIdTokens)
+    .values({ key, expiresAt })
+    .onConflictDoNothing()
+    .returning({ key: usedIdTokens.key });
+  if (!fresh) throw new AppError('no_access', 'This sign-in token was already used. Please sign in again.');
 }

@@ -20,11 +20,21 @@ export interface Actor {
 /** Only touch last_seen_at this often, so a busy client does not write on every request. */
 const touchEveryMs = 60_000;
 
-/** Starts a session and returns the bearer token (shown once, stored only as a hash). */
-export async function createSession(db: Db, userId: string, settings: Config['session'], now = new Date()) {
+/**
+ * Starts a session and returns the bearer token (shown once, stored only as a hash). The ID token
+ * it began with, if any, is kept as the hint for the provider's logout.
+ */
+export async function createSession(
+  db: Db,
+  userId: string,
+  settings: Config['session'],
+  now = new Date(),
+  idToken: string | null = null,
+) {
   const token = `fp_${randomToken(32)}`;
   await db.insert(sessions).values({
     userId,
+    idToken,
     tokenHash: hashToken(token),
     createdAt: now,
     lastSeenAt: now,
@@ -76,12 +86,14 @@ export async function authenticate(db: Db, token: string, settings: Config['sess
   return actor;
 }
 
-/** Ends one session (logout). */
-export async function revokeSession(db: Db, sessionId: string, now = new Date()) {
-  await db
+/** Ends one session (logout); returns the ID token it began with, if it kept one. */
+export async function revokeSession(db: Db, sessionId: string, now = new Date()): Promise<string | null> {
+  const [ended] = await db
     .update(sessions)
     .set({ revokedAt: now })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+    .returning({ idToken: sessions.idToken });
+  return ended?.idToken ?? null;
 }
 
 /** Ends every session of a user (their access ended). */

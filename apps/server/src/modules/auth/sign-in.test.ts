@@ -2,7 +2,7 @@ import { roleIds } from '@fitpost/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userRoles, users } from '../../db/schema.js';
-import { startTestApp, type TestApp } from '../../test/harness.js';
+import { makeUser, startTestApp, type TestApp } from '../../test/harness.js';
 import type { MemberClaims } from './claims.js';
 import { authenticate } from './sessions.js';
 import { signIn } from './sign-in.js';
@@ -16,6 +16,7 @@ afterAll(() => t.close());
 const claims = (over: Partial<MemberClaims> = {}): MemberClaims => ({
   sub: 'sub-42',
   email: 'pat@example.com',
+  email_verified: true,
   name: 'Pat Pilates',
   portal_id: 1,
   account_type: 'Group Fitness Instructor',
@@ -67,6 +68,94 @@ describe('signIn', () => {
     expect(info.fitPostAdminAccess).toBe(true);
     const roles = await t.db.select().from(userRoles).where(eq(userRoles.userId, info.id));
     expect(roles.map((r) => r.roleId).sort()).toEqual([roleIds.member, roleIds.admin]);
+  });
+});
+
+describe('email_verified', () => {
+  it('makes a bootstrap admin only when the provider verified the email', async () => {
+    for (const unverified of [undefined, false]) {
+      const info = await signIn(
+        t.db,
+        claims({
+          sub: `sub-50-${String(unverified)}`,
+          email: 'admin@example.com',
+          email_verified: unverified,
+        }),
+        t.config,
+      ).catch((err: unknown) => err);
+      // The verified admin of the test above already holds this email: no admin, no link, no access.
+      expect(info).toMatchObject({ code: 'no_access', message: expect.stringContaining('not verified') });
+    }
+    const fresh = { portal_id: 7, email: 'admin@example.com', sub: 'sub-51' };
+    const unverified = await signIn(t.db, claims({ ...fresh, email_verified: false }), t.config);
+    expect(unverified.fitPostAdminAccess).toBe(false);
+    const roles = await t.db.select().from(userRoles).where(eq(userRoles.userId, unverified.id));
+    expect(roles.map((r) => r.roleId)).toEqual([roleIds.member]);
+    // The same member, once the provider has verified the email, becomes admin.
+    const verified = await signIn(t.db, claims({ ...fresh, email_verified: true }), t.config);
+    expect(verified).toMatchObject({ id: unverified.id, fitPostAdminAccess: true });
+  });
+
+  it('does not link a user an admin added to a sign-in whose email is unverified', async () => {
+    const [added] = await t.db
+      .insert(users)
+      .values({ portalId: 1, email: 'kim@example.com', fullName: 'Kim (added by admin)' })
+      .returning();
+    const attempt = signIn(
+      t.db,
+      claims({ sub: 'sub-52', email: 'Kim@example.com', email_verified: false, name: 'Someone Else' }),
+      t.config,
+    );
+    await expect(attempt).rejects.toMatchObject({ code: 'no_access' });
+    const [kept] = await t.db
+      .select()
+      .from(users)
+      .where(eq(users.id, added?.id ?? ''));
+    expect(kept).toMatchObject({ subject: null, fullName: 'Kim (added by admin)' });
+  });
+});
+
+describe("an admin's removal of an organisation-granted role", () => {
+  const removeRole = async (userId: string, roleId: number, portalId = 1) => {
+    const admin = await makeUser(t, { admin: true, portalId });
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/user/${userId}/role/${roleId}`,
+      headers: admin.auth,
+    });
+    expect(res.statusCode).toBe(200);
+    return admin;
+  };
+
+  it('sticks across sign-ins while the organisation keeps granting it; a later new grant applies', async () => {
+    const member = claims({ sub: 'sub-60', email: 'lee@example.com' });
+    const info = await signIn(t.db, member, t.config);
+    await removeRole(info.id, roleIds.member);
+    // The claim still says fitpost: true, but the removal holds.
+    await expect(signIn(t.db, member, t.config)).rejects.toMatchObject({ code: 'no_access' });
+    // The organisation withdraws FitPost, then grants it again: that is a new grant.
+    await expect(signIn(t.db, { ...member, fitpost: false }, t.config)).rejects.toMatchObject({
+      code: 'no_access',
+    });
+    expect((await signIn(t.db, member, t.config)).id).toBe(info.id);
+  });
+
+  it('keeps a removed bootstrap admin a member only, until an admin grants the role again', async () => {
+    const boss = claims({ sub: 'sub-61', portal_id: 8, email: 'admin@example.com' });
+    const info = await signIn(t.db, boss, t.config);
+    expect(info.fitPostAdminAccess).toBe(true);
+    const admin = await removeRole(info.id, roleIds.admin, 8);
+    expect((await signIn(t.db, boss, t.config)).fitPostAdminAccess).toBe(false);
+    const granted = await t.app.inject({
+      method: 'POST',
+      url: `/api/user/${info.id}/role`,
+      headers: admin.auth,
+      payload: { userId: info.id, roleId: roleIds.admin },
+    });
+    expect(granted.statusCode).toBe(200);
+    await t.db.delete(userRoles).where(eq(userRoles.userId, info.id));
+    // The admin's grant cleared the removal: the bootstrap list applies again.
+    expect((await signIn(t.db, boss, t.config)).fitPostAdminAccess).toBe(true);
   });
 });
 

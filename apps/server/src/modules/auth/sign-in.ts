@@ -1,5 +1,5 @@
 import type { UserInfo } from '@fitpost/contract';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { portals, users } from '../../db/schema.js';
@@ -15,14 +15,18 @@ export const noAccessMessage =
 
 /**
  * Turns verified claims into a FitPost user and a session: creates or links the user, refreshes
- * their profile, brings claim-based roles up to date, and refuses members without access.
+ * their profile, brings claim-based roles up to date, and refuses members without access. The
+ * email counts (linking a user an admin added, bootstrap admin) only when the provider says it
+ * verified it (`email_verified: true`).
  */
 export async function signIn(
   db: Db,
   claims: MemberClaims,
   config: Config,
-  now = new Date(),
+  opts: { idToken?: string | null; now?: Date } = {},
 ): Promise<UserInfo> {
+  const now = opts.now ?? new Date();
+  const emailVerified = claims.email_verified === true;
   const outcome = await db.transaction(async (tx) => {
     await tx
       .insert(portals)
@@ -38,8 +42,9 @@ export async function signIn(
       updatedAt: now,
     };
     const [bySubject] = await tx.select().from(users).where(eq(users.subject, claims.sub));
-    // A user an admin added before their first sign-in is linked by portal and email.
-    const [byEmail] = bySubject
+    // A user an admin added before their first sign-in is linked by portal and email, if the
+    // provider verified that email; any other account with it in the portal refuses the sign-in.
+    const [sameEmail] = bySubject
       ? [undefined]
       : await tx
           .select()
@@ -48,10 +53,17 @@ export async function signIn(
             and(
               eq(users.portalId, claims.portal_id),
               sql`lower(${users.email}) = ${claims.email.toLowerCase()}`,
-              isNull(users.subject),
             ),
           );
-    const existing = bySubject ?? byEmail;
+    if (sameEmail && (sameEmail.subject !== null || !emailVerified)) {
+      throw new AppError(
+        'no_access',
+        emailVerified
+          ? 'Your email address belongs to another FitPost account in your portal. Contact customer service.'
+          : 'Your sign-in provider has not verified your email address, which another FitPost account in your portal uses. Contact customer service.',
+      );
+    }
+    const existing = bySubject ?? sameEmail;
     if (existing && existing.portalId !== claims.portal_id) {
       throw new AppError('no_access', 'Your account belongs to another portal. Contact customer service.');
     }
@@ -69,7 +81,7 @@ export async function signIn(
 
     await reconcileExternalRoles(tx, user.id, {
       entitled: claims.fitpost === true,
-      bootstrapAdmin: config.bootstrapAdmins.includes(claims.email.toLowerCase()),
+      bootstrapAdmin: emailVerified && config.bootstrapAdmins.includes(claims.email.toLowerCase()),
       now,
     });
     const access = await accessOf(tx, user.id, now);
@@ -77,7 +89,7 @@ export async function signIn(
       await revokeUserSessions(tx, user.id, now);
       return { user, access, token: null, isNewUser: false };
     }
-    const token = await createSession(tx, user.id, config.session, now);
+    const token = await createSession(tx, user.id, config.session, now, opts.idToken ?? null);
     return { user, access, token, isNewUser: !existing?.lastSignInAt };
   });
   if (!outcome.token) throw new AppError('no_access', noAccessMessage);

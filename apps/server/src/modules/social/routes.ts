@@ -14,9 +14,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { browserBinding } from '../../http/browser-binding.js';
 import { actorOf } from '../../http/plugins/auth.js';
 import { deleteConnection, listConnections } from './connections.js';
-import { bindBrowser, browserToken } from './browser-binding.js';
 import * as social from './service.js';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 502: errorBody };
@@ -27,7 +27,13 @@ const security = [{ bearer: [] }];
 export function socialRoutes(app: FastifyInstance, deps: social.SocialDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const onRequest = app.requireUser;
-  const secure = deps.publicUrl.startsWith('https:');
+  // Pending connections live 15 minutes (pending.ts); so does the browser's cookie.
+  const browser = browserBinding({
+    cookie: 'fitpost_connect',
+    path: '/api/social',
+    maxAgeSeconds: 15 * 60,
+    secure: deps.publicUrl.startsWith('https:'),
+  });
 
   r.get(
     '/api/social/connections',
@@ -72,7 +78,7 @@ export function socialRoutes(app: FastifyInstance, deps: social.SocialDeps) {
         response: { 200: twitterAuthorizeUrlResponse, ...errors },
       },
     },
-    async (req, reply) => ({ url: await social.startX(deps, actorOf(req), bindBrowser(req, reply, secure)) }),
+    async (req, reply) => ({ url: await social.startX(deps, actorOf(req), browser.bind(req, reply)) }),
   );
 
   r.post(
@@ -91,7 +97,7 @@ export function socialRoutes(app: FastifyInstance, deps: social.SocialDeps) {
       social.finishX(deps, actorOf(req), {
         oauthToken: req.body.oauth_token,
         oauthVerifier: req.body.oauth_verifier,
-        browser: browserToken(req),
+        browser: browser.token(req),
       }),
   );
 
@@ -109,13 +115,7 @@ export function socialRoutes(app: FastifyInstance, deps: social.SocialDeps) {
         },
       },
       async (req, reply) => ({
-        url: await social.startPopup(
-          deps,
-          actorOf(req),
-          network,
-          req.query.state,
-          bindBrowser(req, reply, secure),
-        ),
+        url: await social.startPopup(deps, actorOf(req), network, req.query.state, browser.bind(req, reply)),
       }),
     );
   }
@@ -132,7 +132,7 @@ export function socialRoutes(app: FastifyInstance, deps: social.SocialDeps) {
         response: { 200: socialConnection, ...errors },
       },
     },
-    (req) => social.finishLinkedIn(deps, actorOf(req), { ...req.body, browser: browserToken(req) }),
+    (req) => social.finishLinkedIn(deps, actorOf(req), { ...req.body, browser: browser.token(req) }),
   );
 
   r.post(
@@ -147,7 +147,7 @@ export function socialRoutes(app: FastifyInstance, deps: social.SocialDeps) {
         response: { 200: facebookChoice, ...errors },
       },
     },
-    (req) => social.finishFacebookLogin(deps, actorOf(req), { ...req.body, browser: browserToken(req) }),
+    (req) => social.finishFacebookLogin(deps, actorOf(req), { ...req.body, browser: browser.token(req) }),
   );
 
   r.post(
@@ -162,6 +162,6 @@ export function socialRoutes(app: FastifyInstance, deps: social.SocialDeps) {
         response: { 200: socialConnectionList, ...errors },
       },
     },
-    (req) => social.connectFacebookChoice(deps, actorOf(req), { ...req.body, browser: browserToken(req) }),
+    (req) => social.connectFacebookChoice(deps, actorOf(req), { ...req.body, browser: browser.token(req) }),
   );
 }

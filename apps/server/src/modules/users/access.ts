@@ -1,7 +1,7 @@
 import { roleIds } from '@fitpost/contract';
 import { and, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { userRoles } from '../../db/schema.js';
+import { roleRemovals, userRoles } from '../../db/schema.js';
 
 export interface Access {
   hasAccess: boolean;
@@ -31,7 +31,10 @@ export async function accessOf(db: Db, userId: string, now = new Date()): Promis
 /**
  * Brings the roles that come from outside FitPost in line with what we were just told:
  * the organisation's entitlement claim grants or ends the member role it granted, and the
- * bootstrap list grants admin. Roles an admin granted by hand are left alone.
+ * bootstrap list grants admin. Roles an admin granted by hand are left alone, and so is a role an
+ * admin removed (role_removals): it is not granted back while the outside source keeps granting
+ * it. Once a sign-in shows the source no longer grants it, the removal is forgotten, so a later
+ * grant from the organisation is a new one and applies.
  */
 export async function reconcileExternalRoles(
   db: Db,
@@ -39,7 +42,18 @@ export async function reconcileExternalRoles(
   opts: { entitled: boolean; bootstrapAdmin: boolean; now: Date },
 ) {
   const { now } = opts;
+  const removed = new Set(
+    (
+      await db
+        .select({ roleId: roleRemovals.roleId })
+        .from(roleRemovals)
+        .where(eq(roleRemovals.userId, userId))
+    ).map((r) => r.roleId),
+  );
+  const forgetRemoval = (roleId: number) =>
+    db.delete(roleRemovals).where(and(eq(roleRemovals.userId, userId), eq(roleRemovals.roleId, roleId)));
   const grant = async (roleId: number, source: 'claims' | 'bootstrap') => {
+    if (removed.has(roleId)) return;
     await db
       .insert(userRoles)
       .values({ userId, roleId, startDate: now, expiryDate: null, source })
@@ -55,6 +69,7 @@ export async function reconcileExternalRoles(
   };
   if (opts.entitled) await grant(roleIds.member, 'claims');
   else {
+    await forgetRemoval(roleIds.member);
     await db
       .update(userRoles)
       .set({ expiryDate: now })
@@ -68,4 +83,5 @@ export async function reconcileExternalRoles(
       );
   }
   if (opts.bootstrapAdmin) await grant(roleIds.admin, 'bootstrap');
+  else await forgetRemoval(roleIds.admin);
 }

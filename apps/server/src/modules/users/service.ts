@@ -9,7 +9,7 @@ import {
 import { and, asc, eq, exists, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { roles, userProperties, userRoles, users } from '../../db/schema.js';
+import { roleRemovals, roles, userProperties, userRoles, users } from '../../db/schema.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import type { Actor } from '../auth/sessions.js';
 import { accessOf, roleActiveAt } from './access.js';
@@ -254,32 +254,51 @@ export async function assignRole(
     source: 'admin' as const,
     grantedBy: actor.userId,
   };
-  await db
-    .insert(userRoles)
-    .values(values)
-    .onConflictDoUpdate({
-      target: [userRoles.userId, userRoles.roleId],
-      set: {
-        startDate: values.startDate,
-        expiryDate: values.expiryDate,
-        source: 'admin',
-        grantedBy: actor.userId,
-      },
-    });
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(userRoles)
+      .values(values)
+      .onConflictDoUpdate({
+        target: [userRoles.userId, userRoles.roleId],
+        set: {
+          startDate: values.startDate,
+          expiryDate: values.expiryDate,
+          source: 'admin',
+          grantedBy: actor.userId,
+        },
+      });
+    // An admin's own grant supersedes an earlier removal.
+    await tx
+      .delete(roleRemovals)
+      .where(and(eq(roleRemovals.userId, id), eq(roleRemovals.roleId, input.roleId)));
+  });
   return listUserRoles(db, id);
 }
 
-/** Admin removes a role; an admin cannot remove their own admin role (someone must remain). */
+/**
+ * Admin removes a role; an admin cannot remove their own admin role (someone must remain). The
+ * removal is recorded so the next sign-in does not grant it back from the organisation's claims
+ * or the bootstrap list (see reconcileExternalRoles).
+ */
 export async function removeRole(db: Db, actor: Actor, id: string, roleId: number) {
   await loadManagedUser(db, actor, id);
   if (id === actor.userId && roleId === roleIds.admin) {
     throw new AppError('conflict', 'You cannot remove your own admin role');
   }
-  const deleted = await db
-    .delete(userRoles)
-    .where(and(eq(userRoles.userId, id), eq(userRoles.roleId, roleId)))
-    .returning({ roleId: userRoles.roleId });
-  if (deleted.length === 0) throw notFound('Role assignment');
+  await db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(userRoles)
+      .where(and(eq(userRoles.userId, id), eq(userRoles.roleId, roleId)))
+      .returning({ roleId: userRoles.roleId });
+    if (deleted.length === 0) throw notFound('Role assignment');
+    await tx
+      .insert(roleRemovals)
+      .values({ userId: id, roleId, removedBy: actor.userId })
+      .onConflictDoUpdate({
+        target: [roleRemovals.userId, roleRemovals.roleId],
+        set: { removedBy: actor.userId, removedAt: new Date() },
+      });
+  });
   return listUserRoles(db, id);
 }
 
