@@ -4,17 +4,17 @@ import type { PublishJob } from '../jobs/queues.js';
 import { publishTarget, type EngineDeps } from '../modules/posts/engine.js';
 import type { TestApp } from './harness.js';
 
-/** Whether a statement starting with `prefix` waits for another transaction's lock. */
-async function waitsForLock(t: TestApp, prefix: string) {
+/** Whether a statement matching `pattern` (SQL LIKE) waits for another transaction's lock. */
+async function waitsForLock(t: TestApp, pattern: string) {
   const result: unknown = await t.db.execute(sql`
     select count(*)::int as n from pg_stat_activity
-    where datname = current_database() and wait_event_type = 'Lock' and query like ${`${prefix}%`}`);
+    where datname = current_database() and wait_event_type = 'Lock' and query like ${pattern}`);
   const { rows } = result as { rows: { n: number }[] };
   return (rows[0]?.n ?? 0) > 0;
 }
 
 /**
- * Starts `act` (whose first statement begins with `firstStatement`) from outside the current
+ * Starts `act` (whose first statement matches `firstStatement`, SQL LIKE) from outside the current
  * transaction, at the very moment an edit or a delete has checked its rows and not yet changed
  * them (the services' `afterTargetCheck` seam). Returns once `act` is either done — it got in
  * between the check and the change, the race this guards against — or waiting for the
@@ -48,4 +48,4 @@ export async function runInWindow<T>(
 
 /** The engine's claim of `job` (engine.startPublishing's conditional update) inside the window. */
 export const claimInWindow = (t: TestApp, engine: EngineDeps, job: PublishJob) =>
-  runInWindow(t, () => publishTarget(engine, job), 'update "post_targets" set "status"');
+  runInWindow(t, () => publishTarget(engine, job), 'update "post_targets" set "status"%');

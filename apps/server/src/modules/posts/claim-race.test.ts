@@ -115,6 +115,40 @@ describe('edits and deletes against the engine’s claim', () => {
     expect(await sentWith(edited)).toHaveLength(1);
   });
 
+  it('two edits of one post take turns, so it keeps one target per account', async () => {
+    const first = text();
+    const second = `${first} (second tab)`;
+    const draft = await createPost(
+      postsDeps,
+      actor,
+      postUpsert.parse({ body: first, connectionIds: [x], draft: true }),
+    );
+    const schedule = (body: string) => postUpsert.parse({ body, connectionIds: [x], scheduledAt: inHour() });
+    let race: Awaited<ReturnType<typeof runInWindow>> | undefined;
+    const deps: PostsDeps = {
+      ...postsDeps,
+      // Scheduling the draft from a second tab, while the first is between its check and its change.
+      afterTargetCheck: async () => {
+        race = await runInWindow(
+          t,
+          () => updatePost(postsDeps, actor, draft.id, schedule(second)),
+          'select % from "posts" where % for update',
+        );
+      },
+    };
+    await updatePost(deps, actor, draft.id, schedule(first));
+    expect(race?.ranInWindow).toBe(false);
+    await race?.done;
+    const [target, ...more] = await targetsOf(draft.id);
+    expect(more).toHaveLength(0);
+    if (!target) throw new Error('no target');
+    expect(
+      await publishTarget(engineAt(target.dueAt), { targetId: target.id, version: target.version }),
+    ).toBe('published');
+    expect(await sentWith(second)).toHaveLength(1);
+    expect(await sentWith(first)).toHaveLength(0);
+  });
+
   it('a post deleted while the claim arrives is not sent', async () => {
     const body = text();
     const { post, target } = await scheduled(body);
@@ -236,7 +270,7 @@ describe('an Auto-Post member’s custom post against the engine’s claim', () 
     const deps: AutoPostDeps = {
       ...autoDeps,
       afterTargetCheck: async () => {
-        race = await runInWindow(t, () => fanOut(ap), 'update "auto_posts" set "status"');
+        race = await runInWindow(t, () => fanOut(ap), 'update "auto_posts" set "status"%');
       },
     };
     // The choice holds the Auto-Post's row, so the fan-out waits and then reaches the member.
