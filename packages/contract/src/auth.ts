@@ -28,8 +28,12 @@ export const logoutResponse = z.object({
 });
 export type LogoutResponse = z.infer<typeof logoutResponse>;
 
-export const healthResponse = z.object({
-  status: z.enum(['ok', 'degraded']),
+/** GET /api/health for anyone: up or not, nothing more (the detail is for admins, or the demo). */
+export const healthSummary = z.object({ status: z.enum(['ok', 'degraded']) });
+export type HealthSummary = z.infer<typeof healthSummary>;
+
+/** GET /api/health for an admin (or anyone, in the demo): what is up and how it is doing. */
+export const healthResponse = healthSummary.extend({
   database: z.object({ ok: z.boolean(), mode: z.enum(['pglite', 'postgres']), latencyMs: z.number() }),
   jobs: z.object({ ok: z.boolean(), running: z.boolean() }),
   version: z.string(),

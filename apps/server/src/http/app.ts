@@ -72,8 +72,9 @@ export async function buildApp(deps: AppDeps) {
   registerHttpMetrics(app);
   await registerSecurity(app, config);
   await registerRateLimits(app, database.db, config);
-  await registerOpenApi(app, version);
   registerAuth(app, database.db, config);
+  // In production the API's map is for the portal's admins; the demo shows it to anyone.
+  await registerOpenApi(app, { version, adminOnly: !config.demo });
   const webFound = await registerWeb(app, config.webDist);
   registerErrorHandler(app, { spaFallback: webFound });
 
@@ -112,6 +113,7 @@ function healthDeps(deps: Pick<AppDeps, 'config' | 'database' | 'jobs' | 'lifecy
     workerExpected: deps.config.services.includes('worker'),
     lifecycle: deps.lifecycle ?? { migrated: true, draining: false },
     metricsToken: deps.config.ops.metricsToken,
+    demo: deps.config.demo,
   };
 }
 
@@ -128,6 +130,8 @@ export async function buildOpsApp(
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app, { spaFallback: false });
   registerHttpMetrics(app);
+  // So an admin's session can see /api/health's detail here too.
+  registerAuth(app, deps.database.db, deps.config);
   healthRoutes(app, healthDeps(deps, defaultVersion));
   await app.ready();
   return app;

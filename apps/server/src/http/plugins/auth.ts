@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { AppError } from '../../lib/errors.js';
+import { AppError, forbidden } from '../../lib/errors.js';
 import { authenticate, type Actor } from '../../modules/auth/sessions.js';
 
 declare module 'fastify' {
@@ -11,6 +11,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** onRequest hook: a valid session is required; sets request.actor. */
     requireUser: (request: FastifyRequest) => Promise<void>;
+    /** onRequest hook: sets request.actor when a valid session is sent; anonymous callers pass. */
+    identifyUser: (request: FastifyRequest) => Promise<void>;
+    /** onRequest hook, after `requireUser`: the caller must administer their portal. */
+    requireAdmin: (request: FastifyRequest) => Promise<void>;
   }
 }
 
@@ -34,6 +38,13 @@ export function registerAuth(app: FastifyInstance, db: Db, config: Config) {
     if (!actor) throw unauthenticated();
     request.actor = actor;
   });
+  app.decorate('identifyUser', async (request: FastifyRequest) => {
+    const token = bearerToken(request);
+    if (token) request.actor = await authenticate(db, token, config.session);
+  });
+  app.decorate('requireAdmin', (request: FastifyRequest) =>
+    actorOf(request).isAdmin ? Promise.resolve() : Promise.reject(forbidden()),
+  );
 }
 
 /** The acting user of a route that ran `requireUser`. */

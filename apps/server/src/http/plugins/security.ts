@@ -4,7 +4,31 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import { originOf } from '../../lib/hosts.js';
 
-/** Security headers with a strict CSP, and CORS limited to FitPost's own public hosts. */
+/**
+ * Powerful browser features FitPost never uses, switched off for its pages and anything they
+ * embed: a script that got in could not reach the camera, microphone, location, payments or USB.
+ */
+export const permissionsPolicy = [
+  'accelerometer',
+  'camera',
+  'display-capture',
+  'geolocation',
+  'gyroscope',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'usb',
+  'xr-spatial-tracking',
+  'browsing-topics',
+]
+  .map((feature) => `${feature}=()`)
+  .join(', ');
+
+/**
+ * Security headers with a strict CSP and a Permissions-Policy, `Cache-Control: no-store` on API
+ * answers, and CORS limited to FitPost's own public hosts.
+ */
 export async function registerSecurity(app: FastifyInstance, config: Config) {
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -29,10 +53,14 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     crossOriginResourcePolicy: { policy: 'same-site' },
   });
-  // The popup's callback pages must not sever the link to the window that opened them: coming back
-  // from another origin, any opener policy of theirs would put them in a new browsing context group.
   app.addHook('onSend', async (request, reply) => {
-    const path = request.url.split('?')[0];
+    const path = request.url.split('?')[0] ?? '';
+    reply.header('permissions-policy', permissionsPolicy);
+    // API answers are personal (the sign-in answer carries the session token): no cache, shared or
+    // the browser's own, may keep them.
+    if (path.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    // The popup's callback pages must not sever the link to the window that opened them: coming back
+    // from another origin, any opener policy of theirs would put them in a new browsing context group.
     if (path === '/linkedin' || path === '/facebook') reply.removeHeader('cross-origin-opener-policy');
   });
   await app.register(cors, { origin: config.publicHosts.map(originOf), credentials: false });

@@ -1,8 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
-import { healthResponse, livenessResponse, readinessResponse } from '@fitpost/contract';
+import { healthResponse, healthSummary, livenessResponse, readinessResponse } from '@fitpost/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import type { Jobs } from '../../jobs/boss.js';
 import { AppError, notFound } from '../../lib/errors.js';
@@ -23,7 +24,12 @@ export interface HealthDeps {
   lifecycle: Lifecycle;
   /** The bearer token `/metrics` asks for; null turns `/metrics` off. */
   metricsToken: string | null;
+  /** The demo shows `/api/health`'s detail to anyone; production to the portal's admins. */
+  demo: boolean;
 }
+
+/** Either answer of `/api/health`: the detailed one first, so an admin's answer keeps its fields. */
+const healthAnswer = z.union([healthResponse, healthSummary]);
 
 const sameSecret = (given: string, expected: string) => {
   const a = Buffer.from(given);
@@ -32,7 +38,8 @@ const sameSecret = (given: string, expected: string) => {
 };
 
 /**
- * GET /api/health (database round trip and job-engine state), /api/health/live (liveness),
+ * GET /api/health (database round trip and job-engine state: `{ status }` for anyone, the detail for
+ * admins or anyone in the demo), /api/health/live (liveness),
  * /api/health/ready (readiness: database reachable, migrations run, job engine started where this
  * process runs the worker, not shutting down) and /metrics (Prometheus text, behind a bearer token).
  */
@@ -51,21 +58,25 @@ export function healthRoutes(app: FastifyInstance, deps: HealthDeps) {
   api.get(
     '/api/health',
     {
+      onRequest: app.identifyUser,
       schema: {
         tags: ['system'],
-        summary: 'Database and job-engine status',
-        response: { 200: healthResponse, 503: healthResponse },
+        summary: 'Up or not; database and job-engine detail for admins (anyone in the demo)',
+        response: { 200: healthAnswer, 503: healthAnswer },
       },
     },
-    async (_req, reply) => {
+    async (req, reply) => {
       const t0 = performance.now();
       const dbOk = await databaseAnswers();
       const latencyMs = Math.round((performance.now() - t0) * 100) / 100;
       const running = deps.jobs?.isRunning() ?? false;
       const jobsOk = deps.workerExpected ? running : true;
       const ok = dbOk && jobsOk;
-      return reply.status(ok ? 200 : 503).send({
-        status: ok ? 'ok' : 'degraded',
+      const status = ok ? 'ok' : 'degraded';
+      reply.status(ok ? 200 : 503);
+      if (!deps.demo && !req.actor?.isAdmin) return reply.send({ status });
+      return reply.send({
+        status,
         database: { ok: dbOk, mode: deps.database.kind, latencyMs },
         jobs: { ok: jobsOk, running },
         version: deps.version,
