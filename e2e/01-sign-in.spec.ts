@@ -87,16 +87,15 @@ test('a revoked session makes the next call 401 and the app returns to sign-in',
   await signInToApp(page, 'coach@example.com');
   const user = await storedUser(page);
   expect(user).not.toBeNull();
+  // Forget the provider's own session first, so returning to sign-in shows its form.
+  await context.clearCookies();
+  // Whichever of the app's calls goes first (a background refetch, or after the reload the user,
+  // the dashboard's posts and Auto-Posts) gets the 401 that sends the browser back to sign-in.
+  const unauthorized = page.waitForResponse((r) => r.url().includes('/api/') && r.status() === 401);
   const revoke = await page.request.post('/api/auth/logout', {
     headers: { authorization: `Bearer ${user?.token}` },
   });
   expect(revoke.status()).toBe(200);
-
-  // Forget the provider's own session too, so returning to sign-in shows its form.
-  await context.clearCookies();
-  // Whichever of the app's calls goes first (the user, the dashboard's posts and Auto-Posts) gets
-  // the 401 that sends the browser back to sign-in.
-  const unauthorized = page.waitForResponse((r) => r.url().includes('/api/') && r.status() === 401);
   await page.reload();
   await unauthorized;
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
