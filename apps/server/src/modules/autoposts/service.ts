@@ -15,7 +15,8 @@ import { autoPostMemberChoices, autoPosts } from '../../db/schema-autopost.js';
 import { contentItems } from '../../db/schema-library.js';
 import { posts, postTargets } from '../../db/schema-posts.js';
 import { queues } from '../../jobs/queues.js';
-import { AppError, forbidden, notFound } from '../../lib/errors.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { requireAdmin } from '../auth/policy.js';
 import type { Actor } from '../auth/sessions.js';
 import { mediaUsableBy } from '../media/service.js';
 import { alreadySent, lockOwnPosts, type ClaimGuardSeam } from '../posts/claim-guard.js';
@@ -46,10 +47,6 @@ type Upsert = z.output<typeof autoPostUpsert>;
 type AutoPostRow = typeof autoPosts.$inferSelect;
 
 const clock = (deps: Pick<AutoPostDeps, 'now'>) => deps.now?.() ?? new Date();
-
-function requireAdmin(actor: Actor) {
-  if (!actor.isAdmin) throw forbidden(autoPostMessages.adminOnly);
-}
 
 async function findOwn(db: Db, actor: Actor, id: string) {
   const [row] = await db
@@ -121,7 +118,7 @@ const fields = (input: Upsert, when: Date) => ({
 
 /** Schedules an Auto-Post and its fan-out job (one transaction). Admins only. */
 export async function createAutoPost(deps: AutoPostDeps, actor: Actor, input: Upsert) {
-  requireAdmin(actor);
+  requireAdmin(actor, autoPostMessages.adminOnly);
   const when = await validate(deps, actor, input);
   const row = await deps.db.transaction(async (tx) => {
     const [made] = await tx
@@ -138,7 +135,7 @@ export async function createAutoPost(deps: AutoPostDeps, actor: Actor, input: Up
 
 /** Changes an Auto-Post before it starts; a new version and job replace the old ones. */
 export async function updateAutoPost(deps: AutoPostDeps, actor: Actor, id: string, input: Upsert) {
-  requireAdmin(actor);
+  requireAdmin(actor, autoPostMessages.adminOnly);
   await findOwn(deps.db, actor, id);
   const when = await validate(deps, actor, input);
   return deps.db.transaction(async (tx) => {
@@ -161,7 +158,7 @@ export async function updateAutoPost(deps: AutoPostDeps, actor: Actor, id: strin
  * yet sent are cancelled too (those already published stay published).
  */
 export async function cancelAutoPost(deps: AutoPostDeps, actor: Actor, id: string) {
-  requireAdmin(actor);
+  requireAdmin(actor, autoPostMessages.adminOnly);
   await findOwn(deps.db, actor, id);
   const now = clock(deps);
   return deps.db.transaction(async (tx) => {
@@ -195,7 +192,7 @@ export async function cancelAutoPost(deps: AutoPostDeps, actor: Actor, id: strin
 
 /** The portal's Auto-Posts in a time range (admins). */
 export async function listAutoPosts(deps: AutoPostDeps, actor: Actor, q: z.output<typeof autoPostListQuery>) {
-  requireAdmin(actor);
+  requireAdmin(actor, autoPostMessages.adminOnly);
   return deps.db
     .select()
     .from(autoPosts)
@@ -213,7 +210,7 @@ export async function listAutoPosts(deps: AutoPostDeps, actor: Actor, q: z.outpu
 
 /** One Auto-Post with its fan-out results by network (admins); cheap enough to poll while it runs. */
 export async function autoPostProgress(deps: AutoPostDeps, actor: Actor, id: string) {
-  requireAdmin(actor);
+  requireAdmin(actor, autoPostMessages.adminOnly);
   const row = await findOwn(deps.db, actor, id);
   const [byNetwork, choiceCounts] = await Promise.all([
     deps.db

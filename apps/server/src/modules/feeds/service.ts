@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import { users } from '../../db/schema.js';
 import { contentItems, feeds } from '../../db/schema-library.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
+import { requireAdmin } from '../auth/policy.js';
 import type { Actor } from '../auth/sessions.js';
 import { col } from '../library/sql-helpers.js';
 import { clock, mapLimited, refreshFeed, type FeedRow, type FeedsDeps } from './import.js';
@@ -96,7 +97,7 @@ async function getFeed(deps: FeedsDeps, id: string) {
  */
 async function resolveOwner(deps: FeedsDeps, actor: Actor, input: Upsert): Promise<string | null> {
   if (input.isSystem) {
-    if (!actor.isAdmin) throw forbidden(libraryMessages.systemFeedAdminOnly);
+    requireAdmin(actor, libraryMessages.systemFeedAdminOnly);
     if (input.userId !== undefined && input.userId !== systemUserId)
       throw new AppError('validation', libraryMessages.systemFeedUser);
     return null;
@@ -104,7 +105,7 @@ async function resolveOwner(deps: FeedsDeps, actor: Actor, input: Upsert): Promi
   const owner = input.userId ?? actor.userId;
   if (owner === actor.userId) return owner;
   if (owner === systemUserId) throw new AppError('validation', libraryMessages.systemFeedUser);
-  if (!actor.isAdmin) throw forbidden(libraryMessages.feedOtherMember);
+  requireAdmin(actor, libraryMessages.feedOtherMember);
   if (!(await portalMember(deps, actor, owner))) throw notFound('User');
   return owner;
 }
@@ -195,7 +196,7 @@ export async function consumeFeeds(
   userId: string,
 ): Promise<FeedConsumeResult> {
   if (userId !== actor.userId) {
-    if (!actor.isAdmin) throw forbidden(libraryMessages.consumeOtherMember);
+    requireAdmin(actor, libraryMessages.consumeOtherMember);
     if (!(await portalMember(deps, actor, userId))) throw notFound('User');
   }
   const rows = await deps.db

@@ -1,8 +1,6 @@
-import { libraryMessages } from '@fitpost/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { contentItems } from '../../db/schema-library.js';
-import { forbidden } from '../../lib/errors.js';
 import type { Actor } from '../auth/sessions.js';
 import { col } from './sql-helpers.js';
 
@@ -14,11 +12,6 @@ export interface LibraryDeps {
 }
 
 export const clock = (deps: Pick<LibraryDeps, 'now'>) => deps.now?.() ?? new Date();
-
-/** Library writes are for the portal's admins. */
-export function requireAdmin(actor: Actor) {
-  if (!actor.isAdmin) throw forbidden(libraryMessages.adminOnly);
-}
 
 /**
  * SQL condition: the item is the caller's to see — their portal's, and not another member's

@@ -12,7 +12,8 @@ import { brands, contentItems } from '../../db/schema-library.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { Actor } from '../auth/sessions.js';
 import { mediaUrl } from '../media/service.js';
-import { clock, contentActiveAt, contentVisibleTo, requireAdmin, type LibraryDeps } from './access.js';
+import { requireAdmin } from '../auth/policy.js';
+import { clock, contentActiveAt, contentVisibleTo, type LibraryDeps } from './access.js';
 import { shareWithLibrary } from './content.js';
 import { col, isUniqueViolation, likePattern } from './sql-helpers.js';
 
@@ -109,7 +110,7 @@ const nameTaken = () => new AppError('conflict', libraryMessages.brandNameTaken)
 
 /** Adds a brand (admin). */
 export async function createBrand(deps: LibraryDeps, actor: Actor, input: Upsert): Promise<Brand> {
-  requireAdmin(actor);
+  requireAdmin(actor, libraryMessages.adminOnly);
   if (input.id) throw new AppError('validation', libraryMessages.idOnCreate);
   const now = clock(deps);
   const id = await deps.db
@@ -142,7 +143,7 @@ export async function updateBrand(
   id: string,
   input: Upsert,
 ): Promise<Brand> {
-  requireAdmin(actor);
+  requireAdmin(actor, libraryMessages.adminOnly);
   if (input.id && input.id !== id) throw new AppError('validation', libraryMessages.idMismatch);
   await deps.db
     .transaction(async (tx) => {
@@ -171,7 +172,7 @@ export async function updateBrand(
 
 /** Deletes brands (admin, multi-delete); their items stay, without a brand. All or none. */
 export async function deleteBrands(deps: LibraryDeps, actor: Actor, ids: string[]) {
-  requireAdmin(actor);
+  requireAdmin(actor, libraryMessages.adminOnly);
   const unique = [...new Set(ids)];
   await deps.db.transaction(async (tx) => {
     const deleted = await tx

@@ -6,7 +6,8 @@ import { media } from '../../db/schema.js';
 import { brands, contentItems, contentTags, tags } from '../../db/schema-library.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { Actor } from '../auth/sessions.js';
-import { clock, requireAdmin, type LibraryDeps } from './access.js';
+import { requireAdmin } from '../auth/policy.js';
+import { clock, type LibraryDeps } from './access.js';
 import { getContent } from './search.js';
 import { oneItem, refreshTagNames } from './tag-names.js';
 
@@ -72,7 +73,7 @@ const fields = (input: Upsert) => ({
 
 /** Adds a library item (admin): graphic, brand, tags, active window, recommended flag. */
 export async function createContent(deps: LibraryDeps, actor: Actor, input: Upsert): Promise<ContentItem> {
-  requireAdmin(actor);
+  requireAdmin(actor, libraryMessages.adminOnly);
   if (input.id) throw invalid(libraryMessages.idOnCreate);
   const now = clock(deps);
   const id = await deps.db.transaction(async (tx) => {
@@ -109,7 +110,7 @@ export async function updateContent(
   id: string,
   input: Upsert,
 ): Promise<ContentItem> {
-  requireAdmin(actor);
+  requireAdmin(actor, libraryMessages.adminOnly);
   if (input.id && input.id !== id) throw invalid(libraryMessages.idMismatch);
   await deps.db.transaction(async (tx) => {
     const [existing] = await tx
@@ -145,7 +146,7 @@ export async function updateContent(
 
 /** Deletes items (admin, multi-delete): all of them or, if any is not the portal's, none. */
 export async function deleteContent(deps: LibraryDeps, actor: Actor, ids: string[]) {
-  requireAdmin(actor);
+  requireAdmin(actor, libraryMessages.adminOnly);
   const unique = [...new Set(ids)];
   await deps.db.transaction(async (tx) => {
     const deleted = await tx

@@ -11,7 +11,8 @@ import type { z } from 'zod';
 import { contentItems, contentTags, tags } from '../../db/schema-library.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { Actor } from '../auth/sessions.js';
-import { clock, contentActiveAt, contentVisibleTo, requireAdmin, type LibraryDeps } from './access.js';
+import { requireAdmin } from '../auth/policy.js';
+import { clock, contentActiveAt, contentVisibleTo, type LibraryDeps } from './access.js';
 import { col, isUniqueViolation, likePattern } from './sql-helpers.js';
 import { itemsTagged, refreshTagNames } from './tag-names.js';
 
@@ -99,7 +100,7 @@ const orNameTaken = (err: unknown) => {
 
 /** 'Add a Tag' (admin). Names are unique in the portal, ignoring case. */
 export async function createTag(deps: LibraryDeps, actor: Actor, input: Upsert): Promise<Tag> {
-  requireAdmin(actor);
+  requireAdmin(actor, libraryMessages.adminOnly);
   if (input.id) throw new AppError('validation', libraryMessages.idOnCreate);
   const [row] = await deps.db
     .insert(tags)
@@ -117,7 +118,7 @@ export async function createTag(deps: LibraryDeps, actor: Actor, input: Upsert):
 
 /** Renames a tag or sets its searchable flag (admin); the search text of its items follows. */
 export async function updateTag(deps: LibraryDeps, actor: Actor, id: string, input: Upsert): Promise<Tag> {
-  requireAdmin(actor);
+  requireAdmin(actor, libraryMessages.adminOnly);
   if (input.id && input.id !== id) throw new AppError('validation', libraryMessages.idMismatch);
   await deps.db
     .transaction(async (tx) => {
@@ -142,7 +143,7 @@ export async function setTagsSearchable(
   actor: Actor,
   body: TagSearchableBody,
 ): Promise<Tag[]> {
-  requireAdmin(actor);
+  requireAdmin(actor, libraryMessages.adminOnly);
   const ids = [...new Set(body.ids)];
   await deps.db.transaction(async (tx) => {
     const changed = await tx
@@ -158,7 +159,7 @@ export async function setTagsSearchable(
 
 /** Deletes tags (admin, multi-delete): they come off every item. All of them or none. */
 export async function deleteTags(deps: LibraryDeps, actor: Actor, ids: string[]) {
-  requireAdmin(actor);
+  requireAdmin(actor, libraryMessages.adminOnly);
   const unique = [...new Set(ids)];
   await deps.db.transaction(async (tx) => {
     const portalTags = await tx

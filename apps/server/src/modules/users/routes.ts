@@ -18,6 +18,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { actorOf } from '../../http/plugins/auth.js';
+import { requireAdmin } from '../auth/policy.js';
 import * as users from './service.js';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
@@ -188,7 +189,7 @@ export function userRoutes(app: FastifyInstance, { db }: { db: Db }) {
       },
     },
     (req) => {
-      if (!actorOf(req).isAdmin) throw users.adminOnly();
+      requireAdmin(actorOf(req));
       return users.listRoles(db);
     },
   );

@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { roleRemovals, roles, userProperties, userRoles, users } from '../../db/schema.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
+import { requireAdmin } from '../auth/policy.js';
 import type { Actor } from '../auth/sessions.js';
 import { accessOf, roleActiveAt } from './access.js';
 import { presentMe, presentUser } from './presenter.js';
@@ -32,7 +33,7 @@ export async function loadVisibleUser(db: Db, actor: Actor, id: string): Promise
 
 /** Admin-only guard for a target user in the admin's own portal. */
 export async function loadManagedUser(db: Db, actor: Actor, id: string): Promise<UserRow> {
-  if (!actor.isAdmin) throw forbidden('Only administrators can manage users');
+  requireAdmin(actor, 'Only administrators can manage users');
   return loadVisibleUser(db, actor, id);
 }
 
@@ -99,7 +100,7 @@ const activeRoleFlag = (roleId: number, now: Date) =>
 
 /** Admin search over the admin's portal (GET /api/user). */
 export async function searchUsers(db: Db, actor: Actor, q: UserSearch) {
-  if (!actor.isAdmin) throw forbidden('Only administrators can list users');
+  requireAdmin(actor, 'Only administrators can list users');
   if (q.portalid !== undefined && q.portalid !== actor.portalId)
     throw forbidden('You can only list users of your own portal');
   const now = new Date();
@@ -151,7 +152,7 @@ const emailTaken = () => new AppError('conflict', 'A user with this email alread
 
 /** Admin adds a user to their portal; they get access when they sign in or an admin adds a role. */
 export async function createUser(db: Db, actor: Actor, input: UserUpsertInput) {
-  if (!actor.isAdmin) throw forbidden('Only administrators can add users');
+  requireAdmin(actor, 'Only administrators can add users');
   if (input.id)
     throw new AppError('validation', 'Leave id empty to create a user, or use PUT /api/user/{id}');
   await assertEmailFree(db, actor.portalId, input.email);
@@ -301,5 +302,3 @@ export async function removeRole(db: Db, actor: Actor, id: string, roleId: numbe
   });
   return listUserRoles(db, id);
 }
-
-export const adminOnly = () => forbidden('Only administrators can do that');
