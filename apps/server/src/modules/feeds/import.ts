@@ -151,23 +151,3 @@ export async function refreshFeed(deps: FeedsDeps, feed: FeedRow): Promise<FeedR
     return outcome('error', 0, errorCode, error);
   }
 }
-
-/** Runs `work` over `items`, at most `limit` at a time, keeping the order of the results. */
-export async function mapLimited<T, R>(
-  items: T[],
-  limit: number,
-  work: (item: T) => Promise<R>,
-): Promise<R[]> {
-  const results: R[] = new Array<R>(items.length);
-  let next = 0;
-  const lane = async () => {
-    while (next < items.length) {
-      const index = next;
-      next += 1;
-      const item = items[index];
-      if (item !== undefined) results[index] = await work(item);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
-  return results;
-}

@@ -1,10 +1,11 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import pLimit from 'p-limit';
 import type { PgBoss } from 'pg-boss';
 import { feeds } from '../../db/schema-library.js';
 import { startPeriodic } from '../../jobs/periodic.js';
 import { queues } from '../../jobs/queues.js';
 import type { Logger } from '../../lib/logger.js';
-import { clock, mapLimited, refreshFeed, type FeedsDeps } from './import.js';
+import { clock, refreshFeed, type FeedsDeps } from './import.js';
 
 /** Feeds one worker fetches at once. */
 const concurrency = 4;
@@ -44,7 +45,7 @@ export async function refreshDueFeeds(deps: FeedsDeps, opts: { staleAfterMs: num
   while (Date.now() - started < (opts.budgetMs ?? budgetMs)) {
     const claimed = await claimDueFeeds(deps, opts.staleAfterMs, claimSize);
     if (claimed.length === 0) break;
-    await mapLimited(claimed, concurrency, (feed) => refreshFeed(deps, feed));
+    await pLimit(concurrency).map(claimed, (feed) => refreshFeed(deps, feed));
     refreshed += claimed.length;
   }
   return refreshed;

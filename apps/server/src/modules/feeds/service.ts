@@ -7,6 +7,7 @@ import {
   type feedUpsert,
 } from '@fitpost/contract';
 import { and, asc, desc, eq, getTableColumns, isNull, or, sql, type SQL } from 'drizzle-orm';
+import pLimit from 'p-limit';
 import type { z } from 'zod';
 import { users } from '../../db/schema.js';
 import { contentItems, feeds } from '../../db/schema-library.js';
@@ -14,7 +15,7 @@ import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import { requireAdmin } from '../auth/policy.js';
 import type { Actor } from '../auth/sessions.js';
 import { col } from '../library/sql-helpers.js';
-import { clock, mapLimited, refreshFeed, type FeedRow, type FeedsDeps } from './import.js';
+import { clock, refreshFeed, type FeedRow, type FeedsDeps } from './import.js';
 
 type Upsert = z.output<typeof feedUpsert>;
 type ListQuery = z.output<typeof feedListQuery>;
@@ -211,7 +212,7 @@ export async function consumeFeeds(
     )
     .orderBy(desc(feeds.isSystem), asc(feeds.name));
   const freshSince = clock(deps).getTime() - systemFeedFreshMs;
-  const outcomes = await mapLimited(rows, consumeConcurrency, (feed) => {
+  const outcomes = await pLimit(consumeConcurrency).map(rows, (feed) => {
     const fresh = feed.isSystem && !actor.isAdmin && (feed.lastFetchedAt?.getTime() ?? 0) > freshSince;
     // A fresh failure is tried again: the feed's server may be back.
     if (fresh && feed.lastStatus && feed.lastStatus !== 'error') {

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 /**
  * What kind of network an IP address belongs to, as far as fetching a member-supplied URL goes.
@@ -7,21 +8,14 @@ import { isIP } from 'node:net';
 export type AddressKind =
   'public' | 'loopback' | 'private' | 'link_local' | 'metadata' | 'unspecified' | 'multicast' | 'reserved';
 
-type Bytes = readonly number[];
+type BlockedKind = Exclude<AddressKind, 'public'>;
+type Range<A extends ipaddr.IPv4 | ipaddr.IPv6> = [A, number, BlockedKind];
 
-interface Range {
-  prefix: Bytes;
-  bits: number;
-  kind: Exclude<AddressKind, 'public'>;
-}
-
-const v4 = (cidr: string, kind: Range['kind']): Range => {
-  const [address = '', bits = '32'] = cidr.split('/');
-  return { prefix: address.split('.').map(Number), bits: Number(bits), kind };
-};
+const v4 = (cidr: string, kind: BlockedKind): Range<ipaddr.IPv4> => [...ipaddr.IPv4.parseCIDR(cidr), kind];
+const v6 = (cidr: string, kind: BlockedKind): Range<ipaddr.IPv6> => [...ipaddr.IPv6.parseCIDR(cidr), kind];
 
 /** First match wins, so the metadata address comes before the link-local block that contains it. */
-const IPV4_RANGES: readonly Range[] = [
+const IPV4_RANGES: readonly Range<ipaddr.IPv4>[] = [
   v4('169.254.169.254/32', 'metadata'), // AWS, GCP, Azure, OpenStack instance metadata
   v4('127.0.0.0/8', 'loopback'),
   v4('0.0.0.0/8', 'unspecified'),
@@ -40,41 +34,22 @@ const IPV4_RANGES: readonly Range[] = [
   v4('240.0.0.0/4', 'reserved'), // includes 255.255.255.255
 ];
 
-function inRange(bytes: Bytes, range: Range): boolean {
-  let bits = range.bits;
-  for (let i = 0; bits > 0; i += 1, bits -= 8) {
-    const mask = bits >= 8 ? 0xff : (0xff << (8 - bits)) & 0xff;
-    if (((bytes[i] ?? 0) & mask) !== ((range.prefix[i] ?? 0) & mask)) return false;
-  }
-  return true;
+function classifyV4(address: ipaddr.IPv4): AddressKind {
+  return IPV4_RANGES.find(([range, bits]) => address.match(range, bits))?.[2] ?? 'public';
 }
 
-function classifyV4(bytes: Bytes): AddressKind {
-  return IPV4_RANGES.find((range) => inRange(bytes, range))?.kind ?? 'public';
-}
+/** An IPv4 address carried inside an IPv6 one, from its bytes `from` to `from + 4`. */
+const embeddedV4 = (address: ipaddr.IPv6, from: number) =>
+  new ipaddr.IPv4(address.toByteArray().slice(from, from + 4));
 
-/** Parses an IPv6 address (already checked by net.isIP) into 16 bytes; a dotted IPv4 tail becomes two groups. */
-function parseV6(address: string): number[] {
-  const text = address.replace(
-    /(\d+)\.(\d+)\.(\d+)\.(\d+)$/,
-    (_, a: string, b: string, c: string, d: string) =>
-      [(Number(a) << 8) | Number(b), (Number(c) << 8) | Number(d)].map((g) => g.toString(16)).join(':'),
-  );
-  const [head = '', rest] = text.split('::');
-  const parse = (part: string) => (part ? part.split(':').map((group) => parseInt(group, 16)) : []);
-  const left = parse(head);
-  const right = rest === undefined ? [] : parse(rest);
-  const zeros = new Array<number>(8 - left.length - right.length).fill(0);
-  return [...left, ...zeros, ...right].flatMap((group) => [(group >> 8) & 0xff, group & 0xff]);
-}
-
-const v6 = (cidr: string, kind: Range['kind']): Range => {
-  const [address = '', bits = '128'] = cidr.split('/');
-  return { prefix: parseV6(address), bits: Number(bits), kind };
-};
+const V6_LOOPBACK = ipaddr.IPv6.parse('::1');
+const V6_COMPATIBLE = ipaddr.IPv6.parseCIDR('::/96'); // deprecated IPv4-compatible ::a.b.c.d
+const NAT64 = ipaddr.IPv6.parseCIDR('64:ff9b::/96'); // well-known NAT64 prefix
+const SIX_TO_FOUR = ipaddr.IPv6.parseCIDR('2002::/16'); // 6to4 2002:aabb:ccdd::/48 → aa.bb.cc.dd
+const GLOBAL_UNICAST = ipaddr.IPv6.parseCIDR('2000::/3');
 
 /** Checked after the forms that embed an IPv4 address; first match wins. */
-const IPV6_RANGES: readonly Range[] = [
+const IPV6_RANGES: readonly Range<ipaddr.IPv6>[] = [
   v6('fd00:ec2::254/128', 'metadata'), // AWS instance metadata over IPv6
   v6('fc00::/7', 'private'), // unique-local
   v6('fe80::/10', 'link_local'),
@@ -86,38 +61,45 @@ const IPV6_RANGES: readonly Range[] = [
   v6('2001:db8::/32', 'reserved'), // documentation
 ];
 
-const isZero = (bytes: Bytes) => bytes.every((b) => b === 0);
-
-function classifyV6(bytes: Bytes): AddressKind {
-  const head = bytes.slice(0, 12);
-  const last4 = bytes.slice(12, 16);
-  if (isZero(bytes)) return 'unspecified';
-  if (isZero(bytes.slice(0, 15)) && bytes[15] === 1) return 'loopback';
+function classifyV6(address: ipaddr.IPv6): AddressKind {
+  if (address.range() === 'unspecified') return 'unspecified';
+  if (address.match(V6_LOOPBACK, 128)) return 'loopback';
   // IPv4-mapped ::ffff:a.b.c.d and the well-known NAT64 prefix 64:ff9b::/96 reach the embedded IPv4 address.
-  const mapped = isZero(head.slice(0, 10)) && head[10] === 0xff && head[11] === 0xff;
-  const nat64 = [0x00, 0x64, 0xff, 0x9b, 0, 0, 0, 0, 0, 0, 0, 0].every((b, i) => head[i] === b);
-  if (mapped || nat64) return classifyV4(last4);
+  if (address.isIPv4MappedAddress()) return classifyV4(address.toIPv4Address());
+  if (address.match(NAT64)) return classifyV4(embeddedV4(address, 12));
   // Deprecated IPv4-compatible ::a.b.c.d: never legitimate, but name the embedded kind when it is a bad one.
-  if (isZero(head)) {
-    const embedded = classifyV4(last4);
+  if (address.match(V6_COMPATIBLE)) {
+    const embedded = classifyV4(embeddedV4(address, 12));
     return embedded === 'public' ? 'reserved' : embedded;
   }
-  // 6to4 2002:aabb:ccdd::/48 tunnels to the IPv4 address aa.bb.cc.dd.
-  if (bytes[0] === 0x20 && bytes[1] === 0x02) return classifyV4(bytes.slice(2, 6));
-  const special = IPV6_RANGES.find((range) => inRange(bytes, range));
-  if (special) return special.kind;
+  if (address.match(SIX_TO_FOUR)) return classifyV4(embeddedV4(address, 2));
+  const special = IPV6_RANGES.find(([range, bits]) => address.match(range, bits));
+  if (special) return special[2];
   // Everything outside global unicast 2000::/3 is unassigned or special-purpose.
-  return ((bytes[0] ?? 0) & 0xe0) === 0x20 ? 'public' : 'reserved';
+  return address.match(GLOBAL_UNICAST) ? 'public' : 'reserved';
+}
+
+/**
+ * `::a.b.c.d` is the deprecated IPv4-compatible form — the address a socket opens is `::aabb:ccdd` —
+ * but ipaddr.js reads it as IPv4-mapped (`::ffff:a.b.c.d`), so that one form is built here.
+ */
+function parseV6(text: string): ipaddr.IPv6 {
+  const compatible = /^::(\d+\.\d+\.\d+\.\d+)$/.exec(text)?.[1];
+  if (compatible === undefined) return ipaddr.IPv6.parse(text);
+  const [a = 0, b = 0, c = 0, d = 0] = ipaddr.IPv4.parse(compatible).octets;
+  return new ipaddr.IPv6([0, 0, 0, 0, 0, 0, (a << 8) | b, (c << 8) | d]);
 }
 
 /**
  * Classifies an IP address (v4, v6, with or without brackets or a zone id). Anything that is not a
- * valid address is `reserved`, so a caller can never mistake garbage for a public address.
+ * valid address is `reserved`, so a caller can never mistake garbage for a public address. Node's
+ * `isIP` decides what is an address (strict dotted decimal: no `0x7f.1` or `127.1` forms);
+ * ipaddr.js parses it and matches the ranges.
  */
 export function classifyAddress(address: string): AddressKind {
   const bare = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
   const family = isIP(bare);
-  if (family === 4) return classifyV4(bare.split('.').map(Number));
+  if (family === 4) return classifyV4(ipaddr.IPv4.parse(bare));
   if (family === 6) return classifyV6(parseV6(bare));
   return 'reserved';
 }

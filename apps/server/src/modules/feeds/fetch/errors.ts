@@ -1,14 +1,8 @@
+import type { FeedErrorCode } from '@fitpost/contract';
 import type { AddressKind } from './address-policy.js';
 
-export type FeedFetchErrorCode =
-  | 'feed.bad_url'
-  | 'feed.blocked_address'
-  | 'feed.timeout'
-  | 'feed.too_large'
-  | 'feed.http_error'
-  | 'feed.malformed'
-  | 'feed.too_many_redirects'
-  | 'feed.unreachable';
+/** The contract's feed error codes (stored on the feed, shown by the web app). */
+export type FeedFetchErrorCode = FeedErrorCode;
 
 /**
  * Why a feed could not be fetched. `code` is stable (stored on the feed, shown by the web app);

@@ -27,6 +27,10 @@ describe('htmlToText', () => {
 });
 
 describe('decodeEntities', () => {
+  it('knows every named reference HTML defines, not a hand-picked few', () => {
+    expect(decodeEntities('&alpha;&rarr;&Omega; &spades; &Scaron;koda &frac13;')).toBe('α→Ω ♠ Škoda ⅓');
+  });
+
   it('replaces invalid code points with the replacement character', () => {
     expect(decodeEntities('&#0;&#xD800;&#1114112;')).toBe('\uFFFD\uFFFD\uFFFD');
   });
@@ -50,6 +54,7 @@ describe('firstImageSource', () => {
       '/a.png?w=1&h=2',
     );
     expect(firstImageSource("<IMG SRC='c.jpg'>")).toBe('c.jpg');
+    expect(firstImageSource('<img src="/d.png?w=1&copy=2&amp;h=3">')).toBe('/d.png?w=1&copy=2&h=3');
     expect(firstImageSource('<p>no image</p>')).toBeNull();
   });
 });

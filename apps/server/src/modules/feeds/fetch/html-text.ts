@@ -1,124 +1,12 @@
+import { decodeHTMLAttribute, decodeHTMLStrict } from 'entities';
+
 /**
- * Named character references feeds actually use. An unknown name is left as written rather than
- * guessed at; numeric references (&#8217; &#x2019;) always decode.
+ * Decodes character references once, as the HTML standard does (so `&amp;lt;` becomes the text
+ * `&lt;`, as a browser shows it): every named reference with its semicolon, numeric ones (`&#8217;`,
+ * `&#x2019;`) with NUL, surrogates and out-of-range values as U+FFFD. An unknown name stays as written.
  */
-const NAMED_ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-  ensp: ' ',
-  emsp: ' ',
-  thinsp: ' ',
-  shy: '',
-  zwj: '',
-  zwnj: '',
-  ndash: '–',
-  mdash: '—',
-  hellip: '…',
-  lsquo: '‘',
-  rsquo: '’',
-  sbquo: '‚',
-  ldquo: '“',
-  rdquo: '”',
-  bdquo: '„',
-  laquo: '«',
-  raquo: '»',
-  bull: '•',
-  middot: '·',
-  deg: '°',
-  times: '×',
-  divide: '÷',
-  plusmn: '±',
-  minus: '−',
-  frac12: '½',
-  frac14: '¼',
-  frac34: '¾',
-  sup2: '²',
-  sup3: '³',
-  micro: 'µ',
-  copy: '©',
-  reg: '®',
-  trade: '™',
-  euro: '€',
-  pound: '£',
-  yen: '¥',
-  cent: '¢',
-  sect: '§',
-  para: '¶',
-  dagger: '†',
-  prime: '′',
-  Prime: '″',
-  larr: '←',
-  rarr: '→',
-  uarr: '↑',
-  darr: '↓',
-  hearts: '♥',
-  check: '✓',
-  aacute: 'á',
-  agrave: 'à',
-  acirc: 'â',
-  atilde: 'ã',
-  auml: 'ä',
-  aring: 'å',
-  aelig: 'æ',
-  ccedil: 'ç',
-  eacute: 'é',
-  egrave: 'è',
-  ecirc: 'ê',
-  euml: 'ë',
-  iacute: 'í',
-  igrave: 'ì',
-  icirc: 'î',
-  iuml: 'ï',
-  ntilde: 'ñ',
-  oacute: 'ó',
-  ograve: 'ò',
-  ocirc: 'ô',
-  otilde: 'õ',
-  ouml: 'ö',
-  oslash: 'ø',
-  szlig: 'ß',
-  uacute: 'ú',
-  ugrave: 'ù',
-  ucirc: 'û',
-  uuml: 'ü',
-  yacute: 'ý',
-  yuml: 'ÿ',
-  Aacute: 'Á',
-  Agrave: 'À',
-  Auml: 'Ä',
-  Aring: 'Å',
-  AElig: 'Æ',
-  Ccedil: 'Ç',
-  Eacute: 'É',
-  Egrave: 'È',
-  Ntilde: 'Ñ',
-  Oacute: 'Ó',
-  Ouml: 'Ö',
-  Oslash: 'Ø',
-  Uacute: 'Ú',
-  Uuml: 'Ü',
-};
-
-function codePoint(value: number): string {
-  // The HTML parser maps NUL, surrogates and out-of-range values to the replacement character.
-  if (value === 0 || value > 0x10ffff || (value >= 0xd800 && value <= 0xdfff)) return '\uFFFD';
-  return String.fromCodePoint(value);
-}
-
-/** Decodes character references once (so `&amp;lt;` becomes the text `&lt;`, as a browser shows it). */
 export function decodeEntities(text: string): string {
-  return text.replace(
-    /&(?:#(\d{1,8})|#[xX]([0-9a-fA-F]{1,7})|([A-Za-z][A-Za-z0-9]{1,31}));/g,
-    (whole, dec, hex, name) => {
-      if (typeof dec === 'string') return codePoint(Number.parseInt(dec, 10));
-      if (typeof hex === 'string') return codePoint(Number.parseInt(hex, 16));
-      return (typeof name === 'string' ? NAMED_ENTITIES[name] : undefined) ?? whole;
-    },
-  );
+  return decodeHTMLStrict(text);
 }
 
 /** C0 controls other than tab and line breaks never belong in a caption. */
@@ -179,5 +67,6 @@ export function htmlToText(html: string, maxLength: number): string {
 export function firstImageSource(html: string): string | null {
   const match = /<img\b[^>]*?\ssrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(html);
   const src = match?.[1] ?? match?.[2] ?? match?.[3];
-  return src ? decodeEntities(src.trim()) : null;
+  // An attribute value, decoded as a browser decodes one (`?a=1&copy=2` keeps its `&copy`).
+  return src ? decodeHTMLAttribute(src.trim()) : null;
 }
