@@ -20,8 +20,8 @@ export default defineConfig({
           name: 'server',
           root: 'apps/server',
           environment: 'node',
+          include: ['src/**/*.test.ts'],
           // *.pg.test.ts need a real PostgreSQL server (several processes on one database).
-          include: process.env.TEST_DATABASE_URL ? ['src/**/*.test.ts'] : ['src/**/*.test.ts'],
           exclude: process.env.TEST_DATABASE_URL ? [] : ['src/**/*.pg.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -272,7 +272,8 @@ async function run(label, serverEnv, openSettings) {
   const seeded = await seedLibrary(database);
   const seedSeconds = (performance.now() - seedStarted) / 1000;
   // The steady state: what autovacuum leaves on PostgreSQL (statistics and visibility maps), and
-  // on PGlite, which runs no autovacuum, what the worker's hourly ANALYZE leaves (statistics only).
+  // on PGlite, which runs no autovacuum, what the server's own upkeep (db/upkeep.ts, autovacuum's
+  // thresholds) leaves once the library has been written: fresh statistics.
   await database.db.execute(database.kind === 'pglite' ? sql`analyze` : sql`vacuum analyze`);
   const imported = await measureImport(database);
   await database.close();

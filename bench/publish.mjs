@@ -1,4 +1,4 @@
-// 10,000 targets due at the same instant, published to the sandbox by one worker process:
+// 10,000 targets due at the same instant, published to the sandbox by worker processes (one by default):
 // time to the last one, lateness p50/p99 and publishes per second, on PGlite and PostgreSQL,
 // beside the sandbox endpoint's own capacity (autocannon, same run). Uses the built server's own
 // modules to write the posts, targets and jobs exactly as the API does (one transaction outbox).

@@ -1,5 +1,5 @@
-// `npm run bench [startup|web|api|publish|library|calendar|fanout|scale]`: the foundation's benchmarks, printed as Markdown for
-// docs/benchmarks.md. Run `npm run build` first. Each part is bounded and stops its own processes.
+// `npm run bench [startup|web|api|publish|library|calendar|fanout|scale]`: FitPost's benchmarks, printed as
+// Markdown for docs/benchmarks.md. Run `npm run build` first. Each part is bounded and stops its own processes.
 import os from 'node:os';
 
 const only = process.argv[2];

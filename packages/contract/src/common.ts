@@ -19,13 +19,3 @@ export function pagedOf<T extends z.ZodType>(item: T) {
     pageSize: z.number().int(),
   });
 }
-
-/** Multi-delete body (spec §7: "Multi-delete sends a body with ids"). */
-export const idsBody = z.object({
-  ids: z
-    .array(z.union([uuid, z.number().int().positive()]))
-    .min(1)
-    .max(500),
-});
-
-export const okResponse = z.object({ ok: z.literal(true) });

@@ -21,19 +21,6 @@ export const feedErrorCodes = [
 export const feedErrorCode = z.enum(feedErrorCodes);
 export type FeedErrorCode = z.infer<typeof feedErrorCode>;
 
-/** What a member reads for each failure when the fetcher gave no more specific text. */
-export const feedErrorMessages: Record<FeedErrorCode, string> = {
-  'feed.bad_url': 'The feed address must be an http:// or https:// URL.',
-  'feed.blocked_address':
-    'The feed address points to a private or local network address, which FitPost does not fetch.',
-  'feed.timeout': 'The feed took too long to answer.',
-  'feed.too_large': 'The feed is larger than FitPost accepts.',
-  'feed.http_error': "The feed's server answered with an error.",
-  'feed.malformed': 'The address did not return an RSS, Atom or JSON feed FitPost can read.',
-  'feed.too_many_redirects': 'The feed redirected too many times.',
-  'feed.unreachable': "The feed's server could not be reached.",
-};
-
 /** Result of the last fetch: `ok` (read), `not_modified` (unchanged since), `error`; null before the first. */
 export const feedFetchStatuses = ['ok', 'not_modified', 'error'] as const;
 export const feedFetchStatus = z.enum(feedFetchStatuses);
