@@ -94,7 +94,7 @@ export const routes: RouteObject[] = [
       {
         // Outside the guard: the screen stays after the stored user is gone.
         path: 'app/logout',
-        handle: { title: 'Signed out' },
+        handle: { title: 'Sign out' },
         lazy: lazyPage(
           () => import('@/features/auth/routes/logout'),
           (m) => m.LogoutRoute,
