@@ -15,7 +15,7 @@ import { portals, socialConnections, userRoles, users } from '../apps/server/dis
 import { createJobs } from '../apps/server/dist/jobs/boss.js';
 import { enqueueIn } from '../apps/server/dist/jobs/queues.js';
 import { createTokenCipher, parseTokenKeys } from '../apps/server/dist/lib/crypto.js';
-import { createAutoPost } from '../apps/server/dist/modules/autoposts/service.js';
+import { createAutoPost } from '../apps/server/dist/modules/autoposts/scheduling.js';
 import { autoPosts } from '../apps/server/dist/db/schema-autopost.js';
 import { eq, sql } from 'drizzle-orm';
 import { tokenAad } from '../apps/server/dist/modules/social/connections.js';

@@ -8,7 +8,7 @@ import type { Lifecycle } from './modules/health/routes.js';
 import { createJobs } from './jobs/boss.js';
 import { resolveTokenCipher } from './lib/token-keys.js';
 import { startWorker } from './jobs/worker.js';
-import { engineDeps, fanoutDeps } from './modules/posts/wiring.js';
+import { engineDeps, fanoutDeps } from './jobs/worker-deps.js';
 import { reencryptTokens } from './modules/social/rekey.js';
 import { createPlatforms } from './platforms/index.js';
 import { startFeedWorker } from './modules/feeds/jobs.js';

@@ -13,7 +13,8 @@ import { networkEnv } from '../../test/social.js';
 import type { Actor } from '../auth/sessions.js';
 import { publishTargets, type EngineDeps } from '../posts/engine.js';
 import { runFanout, sweepFanouts, type FanoutDeps } from './fanout.js';
-import { chooseForOccurrence, type AutoPostDeps } from './service.js';
+import type { AutoPostDeps } from './access.js';
+import { chooseForOccurrence } from './choices.js';
 import { createPost } from '../posts/service.js';
 import { postUpsert, type AutoPost } from '@fitpost/contract';
 

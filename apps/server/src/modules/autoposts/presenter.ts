@@ -1,7 +1,8 @@
 import type { AutoPost, AutoPostDetail, MemberAutoPost } from '@fitpost/contract';
 import type { autoPosts } from '../../db/schema-autopost.js';
 import { jpegUrl } from '../media/service.js';
-import type { autoPostProgress, upcomingForMember } from './service.js';
+import type { upcomingForMember } from './choices.js';
+import type { autoPostProgress } from './scheduling.js';
 
 type AutoPostRow = typeof autoPosts.$inferSelect;
 

@@ -17,7 +17,16 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../http/plugins/auth.js';
 import { presentAutoPost, presentAutoPostDetail, presentMemberAutoPost } from './presenter.js';
-import * as service from './service.js';
+import type { AutoPostDeps } from './access.js';
+import { chooseForOccurrence, upcomingForMember } from './choices.js';
+import {
+  autoPostProgress,
+  cancelAutoPost,
+  createAutoPost,
+  listAutoPosts,
+  updateAutoPost,
+} from './scheduling.js';
+import { autoPostSettingsOf, updateAutoPostSettings } from './settings.js';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const tags = ['autoposts'];
@@ -27,7 +36,7 @@ const security = [{ bearer: [] }];
  * Auto-Post: admins schedule, edit, cancel and follow it; members opt in per account, see what
  * they will receive and skip or customise an occurrence.
  */
-export function autoPostRoutes(app: FastifyInstance, deps: service.AutoPostDeps) {
+export function autoPostRoutes(app: FastifyInstance, deps: AutoPostDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const onRequest = app.requireUser;
   const present = (row: Parameters<typeof presentAutoPost>[1]) => presentAutoPost(deps.publicUrl, row);
@@ -44,7 +53,7 @@ export function autoPostRoutes(app: FastifyInstance, deps: service.AutoPostDeps)
         response: { 200: autoPostList, ...errors },
       },
     },
-    async (req) => (await service.listAutoPosts(deps, actorOf(req), req.query)).map(present),
+    async (req) => (await listAutoPosts(deps, actorOf(req), req.query)).map(present),
   );
   r.post(
     '/api/autoposts',
@@ -58,8 +67,7 @@ export function autoPostRoutes(app: FastifyInstance, deps: service.AutoPostDeps)
         response: { 201: autoPost, ...errors },
       },
     },
-    async (req, reply) =>
-      reply.status(201).send(present(await service.createAutoPost(deps, actorOf(req), req.body))),
+    async (req, reply) => reply.status(201).send(present(await createAutoPost(deps, actorOf(req), req.body))),
   );
   r.get(
     '/api/autoposts/upcoming',
@@ -75,7 +83,7 @@ export function autoPostRoutes(app: FastifyInstance, deps: service.AutoPostDeps)
       },
     },
     async (req) =>
-      (await service.upcomingForMember(deps, actorOf(req), req.query)).map((item) =>
+      (await upcomingForMember(deps, actorOf(req), req.query)).map((item) =>
         presentMemberAutoPost(deps.publicUrl, item),
       ),
   );
@@ -90,7 +98,7 @@ export function autoPostRoutes(app: FastifyInstance, deps: service.AutoPostDeps)
         response: { 200: autoPostSettings, ...errors },
       },
     },
-    (req) => service.autoPostSettingsOf(deps.db, actorOf(req)),
+    (req) => autoPostSettingsOf(deps.db, actorOf(req)),
   );
   r.put(
     '/api/autoposts/settings',
@@ -104,7 +112,7 @@ export function autoPostRoutes(app: FastifyInstance, deps: service.AutoPostDeps)
         response: { 200: autoPostSettings, ...errors },
       },
     },
-    (req) => service.updateAutoPostSettings(deps, actorOf(req), req.body),
+    (req) => updateAutoPostSettings(deps, actorOf(req), req.body),
   );
   r.get(
     '/api/autoposts/:id',
@@ -119,10 +127,7 @@ export function autoPostRoutes(app: FastifyInstance, deps: service.AutoPostDeps)
       },
     },
     async (req) =>
-      presentAutoPostDetail(
-        deps.publicUrl,
-        await service.autoPostProgress(deps, actorOf(req), req.params.id),
-      ),
+      presentAutoPostDetail(deps.publicUrl, await autoPostProgress(deps, actorOf(req), req.params.id)),
   );
   r.put(
     '/api/autoposts/:id',
@@ -137,7 +142,7 @@ export function autoPostRoutes(app: FastifyInstance, deps: service.AutoPostDeps)
         response: { 200: autoPost, ...errors },
       },
     },
-    async (req) => present(await service.updateAutoPost(deps, actorOf(req), req.params.id, req.body)),
+    async (req) => present(await updateAutoPost(deps, actorOf(req), req.params.id, req.body)),
   );
   r.post(
     '/api/autoposts/:id/cancel',
@@ -151,7 +156,7 @@ export function autoPostRoutes(app: FastifyInstance, deps: service.AutoPostDeps)
         response: { 200: autoPost, ...errors },
       },
     },
-    async (req) => present(await service.cancelAutoPost(deps, actorOf(req), req.params.id)),
+    async (req) => present(await cancelAutoPost(deps, actorOf(req), req.params.id)),
   );
   r.put(
     '/api/autoposts/:id/choice',
@@ -166,6 +171,6 @@ export function autoPostRoutes(app: FastifyInstance, deps: service.AutoPostDeps)
         response: { 200: autoPostChoiceResult, ...errors },
       },
     },
-    (req) => service.chooseForOccurrence(deps, actorOf(req), req.params.id, req.body.choice),
+    (req) => chooseForOccurrence(deps, actorOf(req), req.params.id, req.body.choice),
   );
 }

@@ -6,7 +6,7 @@ import { buildApp } from '../../http/app.js';
 import { startWorker } from '../../jobs/worker.js';
 import { makeUser, startTestApp, type TestApp } from '../../test/harness.js';
 import { connectX, networkEnv } from '../../test/social.js';
-import { engineDeps } from '../posts/wiring.js';
+import { engineDeps } from '../../jobs/worker-deps.js';
 
 const metricsToken = 'scrape-token-0123456789';
 let sandbox: Sandbox;

@@ -12,7 +12,8 @@ import { makeUser, startTestApp, type TestApp } from '../../test/harness.js';
 import { connectX, networkEnv } from '../../test/social.js';
 import type { Actor } from '../auth/sessions.js';
 import { runFanout, type FanoutDeps } from '../autoposts/fanout.js';
-import { chooseForOccurrence, type AutoPostDeps } from '../autoposts/service.js';
+import type { AutoPostDeps } from '../autoposts/access.js';
+import { chooseForOccurrence } from '../autoposts/choices.js';
 import { publishTarget, type EngineDeps } from './engine.js';
 import { createPost, deletePosts, reschedulePost, updatePost, type PostsDeps } from './service.js';
 

@@ -1,12 +1,15 @@
-import type { Config } from '../../config.js';
-import type { Database } from '../../db/client.js';
-import type { Jobs } from '../../jobs/boss.js';
-import { enqueueIn, enqueueManyIn, jobTables } from '../../jobs/queues.js';
-import type { FanoutDeps } from '../autoposts/fanout.js';
-import type { TokenCipher } from '../../lib/crypto.js';
-import type { Platforms } from '../../platforms/index.js';
-import { loadMediaForPublishing } from '../media/service.js';
-import type { EngineDeps } from './engine.js';
+import type { Config } from '../config.js';
+import type { Database } from '../db/client.js';
+import type { TokenCipher } from '../lib/crypto.js';
+import type { FanoutDeps } from '../modules/autoposts/fanout.js';
+import { loadMediaForPublishing } from '../modules/media/service.js';
+import type { EngineDeps } from '../modules/posts/engine.js';
+import type { Platforms } from '../platforms/index.js';
+import type { Jobs } from './boss.js';
+import { enqueueIn, enqueueManyIn, jobTables } from './queues.js';
+
+// The worker's composition root: the publishing engine's and the fan-out's dependencies, built
+// from the process's parts (main.ts hands them to startWorker).
 
 /** The publishing engine's dependencies from the process's parts. */
 export function engineDeps(parts: {

@@ -1,0 +1,167 @@
+import { autoPostMessages, isPostEditable, type AutoPostChoice } from '@fitpost/contract';
+import { and, asc, eq, gte, inArray, lt, or } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { socialConnections } from '../../db/schema.js';
+import { autoPostMemberChoices, autoPosts } from '../../db/schema-autopost.js';
+import { posts } from '../../db/schema-posts.js';
+import { AppError } from '../../lib/errors.js';
+import type { Actor } from '../auth/sessions.js';
+import { alreadySent, lockOwnPosts } from '../posts/claim-guard.js';
+import { clock, findPortalAutoPost, type AutoPostDeps } from './access.js';
+
+// Members' choices: the Auto-Posts coming to a member, and their choice for each occurrence.
+
+type AutoPostRow = typeof autoPosts.$inferSelect;
+
+/** The member's opted-in, connected accounts on the given networks. */
+async function receivingAccounts(db: Db, actor: Actor) {
+  return db
+    .select()
+    .from(socialConnections)
+    .where(
+      and(
+        eq(socialConnections.userId, actor.userId),
+        eq(socialConnections.autoPost, true),
+        eq(socialConnections.status, 'connected'),
+      ),
+    );
+}
+
+/** At most this many upcoming Auto-Posts are listed at once (the calendar asks per period). */
+const upcomingLimit = 100;
+
+/**
+ * The Auto-Posts this member will receive (not yet started), with their accounts and choice: the
+ * next ones, or those scheduled in the calendar's period [from, to).
+ */
+export async function upcomingForMember(
+  deps: AutoPostDeps,
+  actor: Actor,
+  range: { from?: string | undefined; to?: string | undefined } = {},
+) {
+  const now = clock(deps);
+  const [rows, accounts] = await Promise.all([
+    deps.db
+      .select()
+      .from(autoPosts)
+      .where(
+        and(
+          eq(autoPosts.portalId, actor.portalId),
+          or(eq(autoPosts.status, 'scheduled'), eq(autoPosts.status, 'fanning_out')),
+          gte(autoPosts.scheduledAt, new Date(now.getTime() - 3600_000)),
+          range.from ? gte(autoPosts.scheduledAt, new Date(range.from)) : undefined,
+          range.to ? lt(autoPosts.scheduledAt, new Date(range.to)) : undefined,
+        ),
+      )
+      .orderBy(asc(autoPosts.scheduledAt))
+      .limit(upcomingLimit),
+    receivingAccounts(deps.db, actor),
+  ]);
+  // Only the choices for the listed Auto-Posts: a member's past choices grow without end.
+  const choices = rows.length
+    ? await deps.db
+        .select()
+        .from(autoPostMemberChoices)
+        .where(
+          and(
+            eq(autoPostMemberChoices.userId, actor.userId),
+            inArray(
+              autoPostMemberChoices.autoPostId,
+              rows.map((r) => r.id),
+            ),
+          ),
+        )
+    : [];
+  const choiceOf = new Map(choices.map((c) => [c.autoPostId, c]));
+  return rows.map((row) => {
+    const choice = choiceOf.get(row.id);
+    const chosen: AutoPostChoice = choice?.choice ?? 'auto';
+    return {
+      row,
+      choice: chosen,
+      customPostId: choice?.postId ?? null,
+      accounts: choice
+        ? []
+        : accounts
+            .filter((a) => row.networks.includes(a.network))
+            .map((a) => ({ connectionId: a.id, network: a.network, accountName: a.accountName })),
+    };
+  });
+}
+
+/**
+ * The member's choice for one occurrence before it starts: 'auto' (as scheduled), 'skip', or
+ * 'custom' — a post of their own made from it now, which the fan-out then leaves alone. Going
+ * back to 'auto' removes a custom post that has not been sent.
+ */
+export async function chooseForOccurrence(
+  deps: AutoPostDeps,
+  actor: Actor,
+  id: string,
+  choice: AutoPostChoice,
+) {
+  const row = await findPortalAutoPost(deps.db, actor, id);
+  if (row.status !== 'scheduled') throw new AppError('conflict', autoPostMessages.started);
+  const mine = and(eq(autoPostMemberChoices.autoPostId, id), eq(autoPostMemberChoices.userId, actor.userId));
+  const [existing] = await deps.db.select().from(autoPostMemberChoices).where(mine);
+  if ((existing?.choice ?? 'auto') === choice) return { choice, customPostId: existing?.postId ?? null };
+  let postId: string | null = null;
+  if (choice === 'custom') {
+    const accounts = (await receivingAccounts(deps.db, actor)).filter((a) =>
+      row.networks.includes(a.network),
+    );
+    if (accounts.length === 0) throw new AppError('validation', autoPostMessages.notOptedIn);
+    postId = (await deps.createMemberPost(actor, customPostInput(row, accounts))).id;
+  }
+  // The row lock makes this wait for (or beat) a fan-out starting at the same moment, and another
+  // choice of the member's for it (a double click): the choice replaced is the one read under it.
+  try {
+    await deps.db.transaction(async (tx) => {
+      const [locked] = await tx.select().from(autoPosts).where(eq(autoPosts.id, id)).for('update');
+      if (locked?.status !== 'scheduled') throw new AppError('conflict', autoPostMessages.started);
+      const [current] = await tx.select().from(autoPostMemberChoices).where(mine);
+      if (current?.postId) await removeUnsentPost({ ...deps, db: tx }, actor, current.postId);
+      if (choice === 'auto') await tx.delete(autoPostMemberChoices).where(mine);
+      else
+        await tx
+          .insert(autoPostMemberChoices)
+          .values({ autoPostId: id, userId: actor.userId, choice, postId })
+          .onConflictDoUpdate({
+            target: [autoPostMemberChoices.autoPostId, autoPostMemberChoices.userId],
+            set: { choice, postId, createdAt: clock(deps) },
+          });
+    });
+  } catch (err) {
+    // The fan-out won the race and will post this occurrence (or the previous custom post was
+    // already sent): the custom post just made must not be sent as well.
+    if (postId) await removeUnsentPost(deps, actor, postId);
+    throw err;
+  }
+  return { choice, customPostId: postId };
+}
+
+function customPostInput(row: AutoPostRow, accounts: { id: string }[]) {
+  return {
+    body: row.body,
+    mediaId: row.mediaId,
+    link: row.link,
+    contentId: row.contentId,
+    connectionIds: accounts.map((a) => a.id),
+    scheduledAt: row.scheduledAt.toISOString(),
+    timeZone: row.timeZone,
+  };
+}
+
+/**
+ * Deletes the member's custom post; refuses (conflict) once any of it was sent or is being sent,
+ * as the occurrence would otherwise go out twice. Checked and deleted under the targets' row locks.
+ */
+async function removeUnsentPost(deps: AutoPostDeps, actor: Actor, postId: string) {
+  await deps.db.transaction(async (tx) => {
+    const { own, targets } = await lockOwnPosts(tx, actor, [postId]);
+    if (own.length === 0) return;
+    if (!isPostEditable({ targets })) throw alreadySent();
+    await deps.afterTargetCheck?.();
+    await tx.delete(posts).where(eq(posts.id, postId));
+  });
+}

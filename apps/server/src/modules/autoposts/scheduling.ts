@@ -1,0 +1,207 @@
+import { textProblem } from '@fitpost/contract/platform-rules';
+import { autoPostMessages, type autoPostListQuery, type autoPostUpsert } from '@fitpost/contract';
+import { and, asc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { media } from '../../db/schema.js';
+import { autoPostMemberChoices, autoPosts } from '../../db/schema-autopost.js';
+import { contentItems } from '../../db/schema-library.js';
+import { posts, postTargets } from '../../db/schema-posts.js';
+import { queues } from '../../jobs/queues.js';
+import { AppError } from '../../lib/errors.js';
+import { requireAdmin } from '../auth/policy.js';
+import type { Actor } from '../auth/sessions.js';
+import { mediaUsableBy } from '../media/service.js';
+import { clock, findPortalAutoPost, type AutoPostDeps } from './access.js';
+
+// Admin scheduling: what the portal's admins schedule, change, cancel and follow.
+
+type Upsert = z.output<typeof autoPostUpsert>;
+
+/** Checks what an Auto-Post refers to: its time, its graphic and its content must be the portal's. */
+async function validate(deps: AutoPostDeps, actor: Actor, input: Upsert) {
+  const when = new Date(input.scheduledAt);
+  if (when.getTime() < clock(deps).getTime() - 60_000)
+    throw new AppError('validation', autoPostMessages.past);
+  if (input.mediaId) {
+    const [usable] = await deps.db
+      .select({ id: media.id })
+      .from(media)
+      .where(and(eq(media.id, input.mediaId), mediaUsableBy(actor)));
+    if (!usable) throw new AppError('validation', 'Choose an image you uploaded or one from the library.');
+  }
+  if (input.contentId) {
+    const [content] = await deps.db
+      .select({ id: contentItems.id })
+      .from(contentItems)
+      .where(
+        and(
+          eq(contentItems.id, input.contentId),
+          eq(contentItems.portalId, actor.portalId),
+          isNull(contentItems.ownerId),
+        ),
+      );
+    if (!content) throw new AppError('validation', 'Choose content from the portal’s library.');
+  }
+  // Each member's post must fit every network it goes to, counted as the network counts.
+  const withLink = (text: string) => [text, input.link].filter(Boolean).join(' ');
+  const problems = input.networks.flatMap((network) => {
+    const texts = network === 'x' && input.xVariants.length > 0 ? input.xVariants : [input.body];
+    return texts.flatMap((text) => {
+      const problem = textProblem(network, withLink(text), Boolean(input.mediaId));
+      return problem ? [texts.length > 1 ? `“${text.slice(0, 40)}”: ${problem}` : problem] : [];
+    });
+  });
+  if (problems.length > 0) throw new AppError('validation', [...new Set(problems)].join('\n'));
+  return when;
+}
+
+/** Every member's post carries the Auto-Post's graphic, so it becomes a portal library image. */
+async function shareMedia(tx: Db, mediaId: string | null | undefined, portalId: number) {
+  if (mediaId)
+    await tx
+      .update(media)
+      .set({ library: true })
+      .where(and(eq(media.id, mediaId), eq(media.portalId, portalId)));
+}
+
+const fields = (input: Upsert, when: Date) => ({
+  contentId: input.contentId ?? null,
+  body: input.body,
+  mediaId: input.mediaId ?? null,
+  link: input.link ?? null,
+  networks: [...new Set(input.networks)],
+  xVariants: input.xVariants,
+  xSpreadMinutes: input.xSpreadMinutes,
+  scheduledAt: when,
+  timeZone: input.timeZone,
+});
+
+/** Schedules an Auto-Post and its fan-out job (one transaction). Admins only. */
+export async function createAutoPost(deps: AutoPostDeps, actor: Actor, input: Upsert) {
+  requireAdmin(actor, autoPostMessages.adminOnly);
+  const when = await validate(deps, actor, input);
+  const row = await deps.db.transaction(async (tx) => {
+    const [made] = await tx
+      .insert(autoPosts)
+      .values({ portalId: actor.portalId, createdBy: actor.userId, ...fields(input, when) })
+      .returning();
+    if (!made) throw new Error('insert returned nothing');
+    await shareMedia(tx, input.mediaId, actor.portalId);
+    await deps.enqueueIn(tx)(queues.autoPostFanout, { autoPostId: made.id, version: made.version }, when);
+    return made;
+  });
+  return row;
+}
+
+/** Changes an Auto-Post before it starts; a new version and job replace the old ones. */
+export async function updateAutoPost(deps: AutoPostDeps, actor: Actor, id: string, input: Upsert) {
+  requireAdmin(actor, autoPostMessages.adminOnly);
+  await findPortalAutoPost(deps.db, actor, id);
+  const when = await validate(deps, actor, input);
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(autoPosts)
+      .set({ ...fields(input, when), version: sql`${autoPosts.version} + 1`, updatedAt: clock(deps) })
+      .where(
+        and(eq(autoPosts.id, id), eq(autoPosts.portalId, actor.portalId), eq(autoPosts.status, 'scheduled')),
+      )
+      .returning();
+    if (!row) throw new AppError('conflict', autoPostMessages.started);
+    await shareMedia(tx, input.mediaId, actor.portalId);
+    await deps.enqueueIn(tx)(queues.autoPostFanout, { autoPostId: row.id, version: row.version }, when);
+    return row;
+  });
+}
+
+/**
+ * Cancels an Auto-Post: before its time nothing is sent; during its fan-out the members' posts not
+ * yet sent are cancelled too (those already published stay published).
+ */
+export async function cancelAutoPost(deps: AutoPostDeps, actor: Actor, id: string) {
+  requireAdmin(actor, autoPostMessages.adminOnly);
+  await findPortalAutoPost(deps.db, actor, id);
+  const now = clock(deps);
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(autoPosts)
+      .set({ status: 'cancelled', version: sql`${autoPosts.version} + 1`, updatedAt: now })
+      .where(
+        and(
+          eq(autoPosts.id, id),
+          eq(autoPosts.portalId, actor.portalId),
+          inArray(autoPosts.status, ['scheduled', 'fanning_out', 'done']),
+        ),
+      )
+      .returning();
+    if (!row) throw new AppError('conflict', autoPostMessages.cancelled);
+    await tx
+      .update(postTargets)
+      .set({ status: 'cancelled', version: sql`${postTargets.version} + 1`, updatedAt: now })
+      .where(
+        and(
+          eq(postTargets.status, 'scheduled'),
+          inArray(
+            postTargets.postId,
+            tx.select({ id: posts.id }).from(posts).where(eq(posts.autoPostId, id)),
+          ),
+        ),
+      );
+    return row;
+  });
+}
+
+/** The portal's Auto-Posts in a time range (admins). */
+export async function listAutoPosts(deps: AutoPostDeps, actor: Actor, q: z.output<typeof autoPostListQuery>) {
+  requireAdmin(actor, autoPostMessages.adminOnly);
+  return deps.db
+    .select()
+    .from(autoPosts)
+    .where(
+      and(
+        eq(autoPosts.portalId, actor.portalId),
+        q.from ? gte(autoPosts.scheduledAt, new Date(q.from)) : undefined,
+        q.to ? lte(autoPosts.scheduledAt, new Date(q.to)) : undefined,
+        q.status ? eq(autoPosts.status, q.status) : undefined,
+      ),
+    )
+    .orderBy(asc(autoPosts.scheduledAt))
+    .limit(500);
+}
+
+/** One Auto-Post with its fan-out results by network (admins); cheap enough to poll while it runs. */
+export async function autoPostProgress(deps: AutoPostDeps, actor: Actor, id: string) {
+  requireAdmin(actor, autoPostMessages.adminOnly);
+  const row = await findPortalAutoPost(deps.db, actor, id);
+  const [byNetwork, choiceCounts] = await Promise.all([
+    deps.db
+      .select({
+        network: postTargets.network,
+        targets: sql<number>`count(*)::int`,
+        published: sql<number>`(count(*) filter (where ${postTargets.status} = 'published'))::int`,
+        failed: sql<number>`(count(*) filter (where ${postTargets.status} in ('failed', 'needs_reconnect', 'cancelled')))::int`,
+      })
+      .from(postTargets)
+      .innerJoin(posts, eq(posts.id, postTargets.postId))
+      .where(eq(posts.autoPostId, id))
+      .groupBy(postTargets.network),
+    deps.db
+      .select({ choice: autoPostMemberChoices.choice, n: sql<number>`count(*)::int` })
+      .from(autoPostMemberChoices)
+      .where(eq(autoPostMemberChoices.autoPostId, id))
+      .groupBy(autoPostMemberChoices.choice),
+  ]);
+  const choiceCount = (c: string) => choiceCounts.find((r) => r.choice === c)?.n ?? 0;
+  return {
+    row,
+    progress: {
+      membersReached: row.membersReached,
+      skippedAccounts: row.skippedAccounts,
+      skippedMembers: choiceCount('skip'),
+      customised: choiceCount('custom'),
+      byNetwork: byNetwork.map((n) => ({ ...n, pending: n.targets - n.published - n.failed })),
+      fanoutStartedAt: row.fanoutStartedAt,
+      fanoutFinishedAt: row.fanoutFinishedAt,
+    },
+  };
+}
