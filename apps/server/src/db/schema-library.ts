@@ -90,7 +90,7 @@ export const contentItems = pgTable(
     body: text('body').notNull().default(''),
     /** The graphic (library items): a media row shared with the portal (`media.library`). */
     mediaId: uuid('media_id').references(() => media.id, { onDelete: 'set null' }),
-    /** A feed item's own image address, kept as a link: the server never fetches it. */
+    /** A feed item's own picture address; browsers get it through the image proxy (feeds/image-proxy.ts). */
     imageUrl: text('image_url'),
     link: text('link'),
     brandId: uuid('brand_id').references(() => brands.id, { onDelete: 'set null' }),

@@ -88,7 +88,7 @@ describe('GET /api/feed/consume/{userId}', () => {
     expect(card).toMatchObject({
       type: 'feed',
       feed: { id: atom.id, name: 'Nutrition', isSystem: false },
-      graphicUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/feeds\/images\/nutrition-\d+\.png$/),
+      graphicUrl: expect.stringMatching(/^http:\/\/localhost:3000\/feed-images\/[0-9a-f-]{36}$/),
       link: expect.stringContaining('/feeds/articles/'),
     });
     expect(card?.body.length).toBeGreaterThan(20);

@@ -150,13 +150,14 @@ describe('GET /api/content filters', () => {
     ]);
   });
 
-  it('presents feed items with their feed and image link', async () => {
+  it("presents feed items with their feed, and their picture through FitPost's proxy", async () => {
     const item = (await search(coach, 'type=feed')).items[0];
     expect(item).toMatchObject<Partial<ContentItem>>({
       id: ids.marathon,
       type: 'feed',
       mediaId: null,
-      graphicUrl: 'https://example.com/race.jpg',
+      // Never the publisher's https://example.com/race.jpg: members' browsers would call it.
+      graphicUrl: `${t.config.publicUrl}/feed-images/${ids.marathon}`,
       feed: { id: expect.any(String), name: 'Race news', isSystem: true },
       createdBy: null,
     });

@@ -12,6 +12,7 @@ import { brands, contentItems, contentTags, favorites, feeds, tags } from '../..
 import { posts, postTargets } from '../../db/schema-posts.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import type { Actor } from '../auth/sessions.js';
+import { feedImageUrl } from '../feeds/image-proxy.js';
 import { mediaUrl } from '../media/service.js';
 import { clock, contentActiveAt, contentVisibleTo, type LibraryDeps } from './access.js';
 import { col, valueList } from './sql-helpers.js';
@@ -144,10 +145,11 @@ function cardColumns(actor: Actor, now: Date) {
 
 /** An item as the caller sees it: an allowlist of fields. */
 function presentCard(publicUrl: string, row: CardRow): ContentItem {
+  // An outside picture (a feed item's) is loaded through FitPost, never from its publisher.
   const graphicUrl =
     row.mediaId && row.mediaMimeType
       ? mediaUrl(publicUrl, { id: row.mediaId, mimeType: row.mediaMimeType })
-      : row.imageUrl;
+      : row.imageUrl && feedImageUrl(publicUrl, row.id);
   return {
     id: row.id,
     type: row.type,

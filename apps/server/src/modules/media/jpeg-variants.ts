@@ -1,3 +1,4 @@
+import { createBytesCache } from '../../lib/bytes-cache.js';
 import { flattenToJpeg } from './image.js';
 
 /**
@@ -11,41 +12,6 @@ export interface JpegVariants {
 }
 
 export function createJpegVariants(options: { maxBytes: number }): JpegVariants {
-  const ready = new Map<string, Buffer>();
-  const converting = new Map<string, Promise<Buffer>>();
-  let total = 0;
-
-  function keep(key: string, jpeg: Buffer) {
-    if (jpeg.length > options.maxBytes) return;
-    ready.set(key, jpeg);
-    total += jpeg.length;
-    // Maps iterate in insertion order: the first key is the least recently used.
-    for (const [oldest, bytes] of ready) {
-      if (total <= options.maxBytes) break;
-      ready.delete(oldest);
-      total -= bytes.length;
-    }
-  }
-
-  return {
-    get(key, stored) {
-      const cached = ready.get(key);
-      if (cached) {
-        ready.delete(key);
-        ready.set(key, cached);
-        return Promise.resolve(cached);
-      }
-      const running = converting.get(key);
-      if (running) return running;
-      const conversion = stored()
-        .then(flattenToJpeg)
-        .then((jpeg) => {
-          keep(key, jpeg);
-          return jpeg;
-        })
-        .finally(() => converting.delete(key));
-      converting.set(key, conversion);
-      return conversion;
-    },
-  };
+  const cache = createBytesCache(options);
+  return { get: (key, stored) => cache.get(key, () => stored().then(flattenToJpeg)) };
 }

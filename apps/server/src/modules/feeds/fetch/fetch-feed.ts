@@ -100,18 +100,26 @@ export interface FetchSeams {
 
 const realWorld: FetchSeams = { resolve: systemResolver, classify: classifyAddress };
 
-/** `fetchFeed` with its DNS resolver and address classifier passed in; production passes the real ones. */
-export async function fetchFeedWith(
+/** A guarded GET's answer: a 304, or a 2xx whose body was read within the size cap. */
+type GuardedAnswer =
+  | { status: 'not_modified' }
+  | { status: 'ok'; body: Buffer; url: URL; header: (name: string) => string | null };
+
+/**
+ * One GET through the SSRF guard: every hop's connection checked after DNS, redirects followed
+ * (each re-checked) up to `maxRedirects`, a deadline over the whole fetch, the body capped.
+ */
+async function guardedGet(
   url: string,
   opts: FeedFetchOptions,
+  headers: Record<string, string>,
   seams: FetchSeams,
-): Promise<FeedFetchResult> {
+): Promise<GuardedAnswer> {
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
   const maxRedirects = opts.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), timeoutMs);
-  const headers = requestHeaders(opts);
   try {
     let current = feedUrl(url, false);
     for (let redirects = 0; ; redirects += 1) {
@@ -151,20 +159,46 @@ export async function fetchFeedWith(
         );
       }
       const body = await response.read(maxBytes);
-      const parsed = parseFeedDocument(body, header(response, 'content-type') ?? undefined, current.href);
-      return {
-        status: 'ok',
-        title: parsed.title,
-        items: parsed.items,
-        etag: header(response, 'etag'),
-        lastModified: header(response, 'last-modified'),
-      };
+      return { status: 'ok', body, url: current, header: (name) => header(response, name) };
     }
   } catch (error) {
     throw asFetchError(error, deadline.signal.aborted, timeoutMs);
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** `fetchFeed` with its DNS resolver and address classifier passed in; production passes the real ones. */
+export async function fetchFeedWith(
+  url: string,
+  opts: FeedFetchOptions,
+  seams: FetchSeams,
+): Promise<FeedFetchResult> {
+  const answer = await guardedGet(url, opts, requestHeaders(opts), seams);
+  if (answer.status === 'not_modified') return answer;
+  const parsed = parseFeedDocument(answer.body, answer.header('content-type') ?? undefined, answer.url.href);
+  return {
+    status: 'ok',
+    title: parsed.title,
+    items: parsed.items,
+    etag: answer.header('etag'),
+    lastModified: answer.header('last-modified'),
+  };
+}
+
+/**
+ * Fetches a feed item's picture through the same guard as the feed itself (for the image proxy:
+ * members' browsers never contact the publisher). The bytes are returned unjudged; the caller
+ * checks what they are.
+ */
+export async function fetchFeedImage(url: string, opts: FeedFetchOptions): Promise<Buffer> {
+  const headers = {
+    'user-agent': 'FitPost-FeedReader/1.0',
+    accept: 'image/avif,image/webp,image/png,image/jpeg,image/gif;q=0.9',
+  };
+  const answer = await guardedGet(url, opts, headers, realWorld);
+  if (answer.status !== 'ok') throw new FeedFetchError('feed.http_error', 'No picture came back.');
+  return answer.body;
 }
 
 /**

@@ -4,4 +4,4 @@
  */
 export type { FeedFetchOptions, FeedFetchResult, FetchedFeedItem } from './types.js';
 export { FeedFetchError, type FeedFetchErrorCode } from './errors.js';
-export { fetchFeed } from './fetch-feed.js';
+export { fetchFeed, fetchFeedImage } from './fetch-feed.js';
