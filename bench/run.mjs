@@ -1,4 +1,4 @@
-// `npm run bench [startup|web|api|publish|library|calendar|fanout|scale]`: FitPost's benchmarks, printed as
+// `npm run bench [startup|web|api|publish|library|calendar|fanout|scale|uploads]`: FitPost's benchmarks, printed as
 // Markdown for docs/benchmarks.md. Run `npm run build` first. Each part is bounded and stops its own processes.
 import os from 'node:os';
 
@@ -12,6 +12,7 @@ const parts = {
   calendar: async () => (await import('./calendar.mjs')).benchCalendar(),
   fanout: async () => (await import('./fanout.mjs')).benchFanout(),
   scale: async () => (await import('./scale.mjs')).benchScale(),
+  uploads: async () => (await import('./uploads.mjs')).benchUploads(),
 };
 const cpu = os.cpus();
 console.log(
