@@ -1,6 +1,6 @@
 import { contentSearchQuery, type ContentType } from '@fitpost/contract';
 import { clearFlag, getFlag, setFlag, storageKeys } from '@/lib/session';
-import type { ContentListQuery } from './api/content-query';
+import type { ContentListQuery } from '@/lib/api/content/content-query';
 
 /** What the member narrowed Browse Library to; kept in the stored 'filter' while they stay (spec §2). */
 export interface LibraryFilter {

@@ -1,3 +1,4 @@
+import { contentKeys } from '@/lib/api/content/keys';
 import type { LibrarySearch } from './search-library';
 
 /**
@@ -6,8 +7,8 @@ import type { LibrarySearch } from './search-library';
  */
 export const libraryPickerKeys = {
   all: ['library-picker'] as const,
-  search: (search: LibrarySearch, pageSize: number) =>
-    ['library-picker', 'search', pageSize, search] as const,
+  /** Under the shared content resource, so a change to the library refreshes the picker's results. */
+  search: (search: LibrarySearch, pageSize: number) => [...contentKeys.searches, pageSize, search] as const,
   brands: ['library-picker', 'brands'] as const,
   tags: ['library-picker', 'tags'] as const,
 };

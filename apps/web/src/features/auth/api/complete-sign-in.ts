@@ -1,6 +1,6 @@
 import type { UserInfo } from '@fitpost/contract';
 import { setStoredUser } from '@/lib/session';
-import { consumeFeeds } from './consume-feeds';
+import { consumeFeeds } from '@/lib/api/feeds/consume-feeds';
 import { postSignInCallback, type SignInCallback } from './post-sign-in-callback';
 
 const inFlight = new Map<string, Promise<UserInfo>>();

@@ -24,7 +24,7 @@ function callbackHandlers(user: ReturnType<typeof makeUser>) {
     }),
     http.get('/api/feed/consume/:userId', ({ params }) => {
       consumed.push(String(params.userId));
-      return new HttpResponse(null, { status: 204 });
+      return HttpResponse.json({ feeds: [], imported: 0 });
     }),
   );
   return { bodies, consumed };

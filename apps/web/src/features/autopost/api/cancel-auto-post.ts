@@ -1,7 +1,7 @@
 import { autoPost, type AutoPost } from '@fitpost/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { autoPostKeys } from './query-keys';
+import { autoPostKeys } from '@/lib/api/auto-posts/keys';
 
 /** POST /api/autoposts/{id}/cancel: nothing more of it is sent; what already went out stays out. */
 export function cancelAutoPost(id: string): Promise<AutoPost> {
@@ -12,9 +12,8 @@ export function useCancelAutoPost() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: cancelAutoPost,
-    onSettled: (_data, _error, id) => {
-      void queryClient.invalidateQueries({ queryKey: autoPostKeys.lists });
-      void queryClient.invalidateQueries({ queryKey: autoPostKeys.detail(id) });
-    },
+    onSettled: () =>
+      // The admin's lists and the Auto-Post, and every member's view of it (calendar, dashboard).
+      queryClient.invalidateQueries({ queryKey: autoPostKeys.all }),
   });
 }

@@ -1,7 +1,7 @@
 import { autoPostDetail, type AutoPostDetail } from '@fitpost/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { autoPostKeys } from './query-keys';
+import { autoPostKeys } from '@/lib/api/auto-posts/keys';
 
 /** How often the progress view asks again while the fan-out runs. */
 export const progressPollMs = 2000;

@@ -1,7 +1,7 @@
 import { autoPostList, type AutoPost } from '@fitpost/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { autoPostKeys } from './query-keys';
+import { autoPostKeys } from '@/lib/api/auto-posts/keys';
 
 /** GET /api/autoposts?from: the portal's Auto-Posts scheduled at or after `from`, soonest first (admins). */
 export function getAutoPosts(from: string, signal?: AbortSignal): Promise<AutoPost[]> {

@@ -1,7 +1,7 @@
 import { postPage, type PostStatus } from '@fitpost/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { autoPostKeys } from './query-keys';
+import { postKeys } from '@/lib/api/posts/keys';
 
 export interface PostTotalFilter {
   status: PostStatus[];
@@ -21,7 +21,7 @@ export async function getPostTotal(filter: PostTotalFilter, signal?: AbortSignal
 
 export function usePostTotal(filter: PostTotalFilter) {
   return useQuery({
-    queryKey: autoPostKeys.postTotal(`${filter.status.join(',')}|${filter.from ?? ''}`),
+    queryKey: postKeys.total(`${filter.status.join(',')}|${filter.from ?? ''}`),
     queryFn: ({ signal }) => getPostTotal(filter, signal),
   });
 }

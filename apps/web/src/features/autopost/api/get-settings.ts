@@ -1,7 +1,7 @@
 import { autoPostSettings, type AutoPostSettings } from '@fitpost/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { autoPostKeys } from './query-keys';
+import { autoPostKeys } from '@/lib/api/auto-posts/keys';
 
 /** GET /api/autoposts/settings: the member's connected accounts and whether each receives Auto-Posts. */
 export function getAutoPostSettings(signal?: AbortSignal): Promise<AutoPostSettings> {
@@ -30,7 +30,7 @@ export function useUpdateAutoPostSettings() {
     onSuccess: (settings) => {
       queryClient.setQueryData(autoPostKeys.settings, settings);
       // Which upcoming Auto-Posts reach which account follows the opt-in.
-      void queryClient.invalidateQueries({ queryKey: autoPostKeys.upcoming });
+      void queryClient.invalidateQueries({ queryKey: autoPostKeys.upcomings });
     },
   });
 }

@@ -1,7 +1,7 @@
 import { autoPost, type AutoPost, type AutoPostUpsert } from '@fitpost/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { autoPostKeys } from './query-keys';
+import { autoPostKeys } from '@/lib/api/auto-posts/keys';
 
 export interface SaveAutoPostInput {
   /** The Auto-Post being changed; null schedules a new one. */
@@ -20,9 +20,8 @@ export function useSaveAutoPost() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveAutoPost,
-    onSuccess: (saved) => {
-      void queryClient.invalidateQueries({ queryKey: autoPostKeys.lists });
-      void queryClient.invalidateQueries({ queryKey: autoPostKeys.detail(saved.id) });
-    },
+    onSuccess: () =>
+      // The admin's lists and the Auto-Post, and every member's view of it (calendar, dashboard).
+      queryClient.invalidateQueries({ queryKey: autoPostKeys.all }),
   });
 }

@@ -10,7 +10,7 @@ import { useState, type FormEvent } from 'react';
 import { LibraryPicker } from '@/components/library-picker/library-picker';
 import { errorText } from '@/lib/api-client';
 import { formatZoned, zoneLabel } from '@/lib/zoned-time';
-import { useContentItem } from '../api/get-content-item';
+import { useContentItem } from '@/lib/api/content/get-content-item';
 import { useSaveAutoPost } from '../api/save-auto-post';
 import {
   hasErrors,

@@ -8,7 +8,7 @@ import { errorText } from '@/lib/api-client';
 import { useStoredUser } from '@/lib/session';
 import { memberTimeZone } from '@/lib/zoned-time';
 import { useAutoPost } from '../api/get-auto-post';
-import { useContentItem } from '../api/get-content-item';
+import { useContentItem } from '@/lib/api/content/get-content-item';
 import { AutoPostForm } from '../components/auto-post-form';
 import { emptyValues, valuesFrom } from '../model/auto-post-values';
 import '../autopost.css';

@@ -1,10 +1,10 @@
-import { calendarPosts, type CalendarPosts } from '@fitpost/contract';
+import { calendarPosts, type CalendarPosts, type CalendarQuery } from '@fitpost/contract';
 import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { calendarKeys, type CalendarRange } from './query-keys';
+import { postKeys } from '@/lib/api/posts/keys';
 
 /** GET /api/posts/calendar?from&to: the member's posts scheduled in the range, slim. */
-export function getCalendarPosts(range: CalendarRange, signal?: AbortSignal): Promise<CalendarPosts> {
+export function getCalendarPosts(range: CalendarQuery, signal?: AbortSignal): Promise<CalendarPosts> {
   return apiRequest('/api/posts/calendar', {
     query: { from: range.from, to: range.to },
     schema: calendarPosts,
@@ -13,9 +13,9 @@ export function getCalendarPosts(range: CalendarRange, signal?: AbortSignal): Pr
 }
 
 /** The posts of the range on screen; the previous range's stay up while the next one loads. */
-export function useCalendarPosts(range: CalendarRange | null) {
+export function useCalendarPosts(range: CalendarQuery | null) {
   return useQuery({
-    queryKey: range ? calendarKeys.range(range) : calendarKeys.ranges,
+    queryKey: range ? postKeys.calendar(range) : postKeys.calendars,
     queryFn: range ? ({ signal }) => getCalendarPosts(range, signal) : skipToken,
     placeholderData: keepPreviousData,
   });

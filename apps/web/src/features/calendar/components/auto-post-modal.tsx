@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { errorText } from '@/lib/api-client';
 import { formatZoned } from '@/lib/zoned-time';
-import { useSetAutoPostChoice } from '../api/set-auto-post-choice';
+import { useSetAutoPostChoice } from '@/lib/api/auto-posts/set-auto-post-choice';
 import { autoPostLook, type AutoPostEntry } from '../calendar-entries';
 import { AutoPostIcon } from './auto-post-icon';
 import { NetworkIcons } from './network-icons';
@@ -55,7 +55,7 @@ export function AutoPostModal({ entry, timeZone, onClose, onChosen }: AutoPostMo
       return;
     }
     choose.mutate(
-      { autoPostId: autoPost.id, choice },
+      { id: autoPost.id, choice },
       {
         onSuccess: (result) => {
           choose.reset();

@@ -3,7 +3,7 @@ import { Alert, Button, Modal, Skeleton, Tag } from 'antd';
 import { useNavigate } from 'react-router';
 import { errorText } from '@/lib/api-client';
 import { formatZoned } from '@/lib/zoned-time';
-import { usePost } from '../api/get-post';
+import { usePost } from '@/lib/api/posts/get-post';
 import { postTitle, statusLooks, type PostEntry } from '../calendar-entries';
 import { NetworkIcons } from './network-icons';
 import { RescheduleForm } from './reschedule-form';

@@ -10,9 +10,9 @@ import interactionPlugin from '@fullcalendar/react/interaction';
 import listPlugin from '@fullcalendar/react/list';
 import formaTheme from '@fullcalendar/react/themes/forma';
 import timeGridPlugin from '@fullcalendar/react/timegrid';
+import type { CalendarQuery } from '@fitpost/contract';
 import { useMemo } from 'react';
 import { toWallTime } from '@/lib/zoned-time';
-import type { CalendarRange } from '../api/query-keys';
 import { entryKey, toCalendarEvent, type CalendarEntry, type PostEntry } from '../calendar-entries';
 import { AutoPostEventContent } from './auto-post-event-content';
 import { PostEventContent } from './post-event-content';
@@ -38,7 +38,7 @@ export interface CalendarPlace {
   view: CalendarView;
   /** `YYYY-MM-DD` in the member's zone. */
   date: string;
-  range: CalendarRange;
+  range: CalendarQuery;
 }
 
 export interface PostsCalendarProps {

@@ -3,7 +3,7 @@ import { Alert, Button, Input } from 'antd';
 import { useId, useState, type FormEvent } from 'react';
 import { errorText } from '@/lib/api-client';
 import { fromWallTime, toWallTime, zoneAbbreviation } from '@/lib/zoned-time';
-import { useReschedulePost } from '../api/reschedule-post';
+import { useReschedulePost } from '@/lib/api/posts/reschedule-post';
 import { canReschedule, rescheduleRefusal } from '../calendar-entries';
 
 interface RescheduleFormProps {
@@ -43,7 +43,7 @@ export function RescheduleForm({ post, timeZone, onMoved }: RescheduleFormProps)
     }
     setProblem(null);
     reschedule.mutate(
-      { postId: post.id, scheduledAt: instant },
+      { id: post.id, scheduledAt: instant },
       { onSuccess: () => onMoved(when), onError: (error) => setProblem(errorText(error)) },
     );
   }

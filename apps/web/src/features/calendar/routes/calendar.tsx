@@ -8,8 +8,8 @@ import { errorText } from '@/lib/api-client';
 import { useStoredUser } from '@/lib/session';
 import { formatZoned, memberTimeZone, zoneLabel } from '@/lib/zoned-time';
 import { useCalendarPosts } from '../api/get-calendar-posts';
-import { useUpcomingAutoPosts } from '../api/get-upcoming-auto-posts';
-import { useReschedulePost } from '../api/reschedule-post';
+import { useUpcomingAutoPosts } from '@/lib/api/auto-posts/get-upcoming-auto-posts';
+import { useReschedulePost } from '@/lib/api/posts/reschedule-post';
 import {
   autoPostEntries,
   isPastDay,
@@ -87,7 +87,7 @@ export function CalendarRoute() {
       return;
     }
     reschedule.mutate(
-      { postId: entry.post.id, scheduledAt: when.toISOString() },
+      { id: entry.post.id, scheduledAt: when.toISOString() },
       {
         onSuccess: () => void messageApi.open({ key: 'move', type: 'success', content: movedText(when) }),
         onError: (error) => {

@@ -1,9 +1,8 @@
-/** React-query keys of the composer. Other screens' caches are theirs; this feature keeps its own. */
+/**
+ * React-query keys of the composer's own data (the member's uploaded images). Posts, connections and
+ * content items are shared resources with their keys in lib/api.
+ */
 export const composerKeys = {
   all: ['composer'] as const,
-  connections: ['composer', 'connections'] as const,
-  post: (id: string) => ['composer', 'post', id] as const,
   media: (id: string) => ['composer', 'media', id] as const,
-  contentItem: (id: string) => ['composer', 'content-item', id] as const,
-  contentPosts: (contentId: string) => ['composer', 'content-posts', contentId] as const,
 };

@@ -1,7 +1,9 @@
 import { scheduledPost, type PostUpsert, type ScheduledPost } from '@fitpost/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { composerKeys } from './query-keys';
+import { invalidateContentCards } from '@/lib/api/content/keys';
+import { postKeys } from '@/lib/api/posts/keys';
+import { invalidatePosts } from '@/lib/api/posts/use-post-mutation';
 
 export interface SavePostInput {
   /** The post being edited; null creates one. */
@@ -16,15 +18,19 @@ export function savePost({ id, post }: SavePostInput): Promise<ScheduledPost> {
     : apiRequest('/api/posts', { method: 'POST', body: post, schema: scheduledPost });
 }
 
+/**
+ * Saves the post: the composer shows what the server answered at once, and every view of the posts
+ * (Schedule a Post, the calendar, the dashboard, this item's upcoming posts) is refreshed.
+ */
 export function useSavePost() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: savePost,
     onSuccess: (saved) => {
-      queryClient.setQueryData(composerKeys.post(saved.id), saved);
-      if (saved.contentId) {
-        void queryClient.invalidateQueries({ queryKey: composerKeys.contentPosts(saved.contentId) });
-      }
+      queryClient.setQueryData(postKeys.detail(saved.id), saved);
+      // A post made from a library item marks the item Scheduled on its card.
+      if (saved.contentId) void invalidateContentCards(queryClient);
     },
+    onSettled: (saved) => invalidatePosts(queryClient, saved),
   });
 }

@@ -6,9 +6,10 @@ import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'rea
 import { PageHeader } from '@/components/page-header';
 import { errorText } from '@/lib/api-client';
 import { formatZoned } from '@/lib/zoned-time';
-import { useConnections } from '../api/get-connections';
-import { useContentItem } from '../api/get-content-item';
+import { useConnections } from '@/lib/api/connections/get-connections';
+import { useContentItem } from '@/lib/api/content/get-content-item';
 import { composerKeys } from '../api/query-keys';
+import { contentKeys } from '@/lib/api/content/keys';
 import { useSavePost } from '../api/save-post';
 import { useUpdateMediaAltText } from '../api/update-media-alt-text';
 import {
@@ -191,7 +192,7 @@ export function ComposerScreen(props: ComposerScreenProps) {
   }
 
   function handlePick(item: ContentItem) {
-    queryClient.setQueryData(composerKeys.contentItem(item.id), item);
+    queryClient.setQueryData(contentKeys.item(item.id), item);
     change(valuesFromContent(item, values));
     setPicked(item.title);
     setLibraryOpen(false);

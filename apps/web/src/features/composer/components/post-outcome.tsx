@@ -17,9 +17,9 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { errorText } from '@/lib/api-client';
 import { formatZoned } from '@/lib/zoned-time';
-import { isGoingOut } from '../api/get-post';
+import { isGoingOut } from '@/lib/api/posts/get-post';
 import { useNow } from '../hooks/use-now';
-import { useRetryTarget } from '../api/retry-target';
+import { useRetryTarget } from '@/lib/api/posts/retry-target';
 import { NetworkIcon } from './network-icon';
 import { socialSettingsPath } from './network-picker';
 
@@ -113,7 +113,7 @@ export function PostOutcome({ post, zone, onEdit, onCreateAnother }: PostOutcome
                   <Button
                     size="small"
                     loading={retry.isPending && retry.variables.targetId === target.id}
-                    onClick={() => retry.mutate({ postId: post.id, targetId: target.id })}
+                    onClick={() => retry.mutate({ id: post.id, targetId: target.id })}
                     aria-label={`Retry ${networkNames[target.network]} ${target.accountName}`}
                   >
                     Retry

@@ -1,9 +1,9 @@
 import { networkNames } from '@fitpost/contract';
 import { Alert, Button, Skeleton } from 'antd';
 import { Link } from 'react-router';
+import { usePosts, type PostListQuery } from '@/lib/api/posts/get-posts';
 import { errorText } from '@/lib/api-client';
 import { formatZoned } from '@/lib/zoned-time';
-import { useContentPosts } from '../api/get-content-posts';
 import { NetworkIcon } from './network-icon';
 
 interface UpcomingPostsProps {
@@ -13,9 +13,17 @@ interface UpcomingPostsProps {
   zone: string;
 }
 
+/** How many upcoming posts of one content item the composer lists. */
+const contentPostsPageSize = 10;
+
+/** The member's posts made from this library item that are still to go out, soonest first. */
+function contentPostsQuery(contentId: string): PostListQuery {
+  return { contentId, status: ['scheduled'], order: 'asc', page: 1, pagesize: contentPostsPageSize };
+}
+
 /** 'Upcoming posts with this content': the member's scheduled posts made from the same library item. */
 export function UpcomingPosts({ contentId, currentPostId, zone }: UpcomingPostsProps) {
-  const posts = useContentPosts(contentId);
+  const posts = usePosts(contentPostsQuery(contentId));
   const others = (posts.data?.items ?? []).filter((post) => post.id !== currentPostId);
   let content;
   if (posts.isPending) content = <Skeleton active paragraph={{ rows: 2 }} />;

@@ -1,13 +1,24 @@
 import { networkNames, targetStatusLabels, type ScheduledPost } from '@fitpost/contract';
 import { Button } from 'antd';
 import { Link } from 'react-router';
+import { usePosts, type PostListQuery } from '@/lib/api/posts/get-posts';
 import { errorText } from '@/lib/api-client';
 import { useStoredUser } from '@/lib/session';
-import { useScheduledPosts } from '../api/get-scheduled-posts';
 import { formatZoned, memberTimeZone } from '@/lib/zoned-time';
 import '../dashboard.css';
 
 const excerptLength = 90;
+
+/** How many of the next posts the dashboard lists. */
+const scheduledPostsShown = 5;
+
+/** The member's next posts, soonest first: one view of the shared posts cache. */
+const nextPosts: PostListQuery = {
+  status: ['scheduled', 'publishing'],
+  order: 'asc',
+  page: 1,
+  pagesize: scheduledPostsShown,
+};
 
 function excerpt(post: ScheduledPost): string {
   const characters = Array.from(post.body.replace(/\s+/g, ' ').trim());
@@ -20,7 +31,7 @@ function excerpt(post: ScheduledPost): string {
 /** 'My Scheduled Posts' (spec §2): the member's next posts, when (in their zone), where and how. */
 export function MyScheduledPosts() {
   const zone = memberTimeZone(useStoredUser());
-  const posts = useScheduledPosts();
+  const posts = usePosts(nextPosts);
 
   let content;
   if (posts.isPending) {

@@ -2,7 +2,7 @@ import { ReloadOutlined } from '@ant-design/icons';
 import type { FeedConsumeResult } from '@fitpost/contract';
 import { Alert, Button } from 'antd';
 import { errorText } from '@/lib/api-client';
-import { useConsumeFeeds } from '../api/consume-feeds';
+import { useConsumeFeeds } from '@/lib/api/feeds/consume-feeds';
 import '../feeds.css';
 
 const items = (count: number) => `${count.toLocaleString('en-US')} new ${count === 1 ? 'item' : 'items'}`;

@@ -1,7 +1,7 @@
 import { libraryApi, type LibraryIdsBody } from '@fitpost/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { libraryKeys } from './query-keys';
+import { invalidateLibrary } from './query-keys';
 
 /** DELETE /api/content with a body of ids (spec §7 multi-delete). */
 export function deleteContent(body: LibraryIdsBody): Promise<void> {
@@ -12,6 +12,6 @@ export function useDeleteContent() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteContent,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: libraryKeys.all }),
+    onSuccess: () => invalidateLibrary(queryClient),
   });
 }

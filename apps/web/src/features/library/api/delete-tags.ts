@@ -1,7 +1,7 @@
 import { libraryApi, type LibraryIdsBody } from '@fitpost/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { libraryKeys } from './query-keys';
+import { invalidateLibrary } from './query-keys';
 
 /** DELETE /api/tag with a body of ids (the Tags screen's 'Delete'). */
 export function deleteTags(body: LibraryIdsBody): Promise<void> {
@@ -13,6 +13,6 @@ export function useDeleteTags() {
   return useMutation({
     mutationFn: deleteTags,
     // Items lose the tag too.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: libraryKeys.all }),
+    onSuccess: () => invalidateLibrary(queryClient),
   });
 }

@@ -1,6 +1,6 @@
 import type { ContentPage } from '@fitpost/contract';
 import type { QueryClient } from '@tanstack/react-query';
-import { libraryKeys } from './query-keys';
+import { contentKeys } from '@/lib/api/content/keys';
 
 /**
  * Shows a favourite change at once on every cached page that holds the item (library, repository,
@@ -12,13 +12,13 @@ export function setFavoriteInCache(queryClient: QueryClient, contentId: string, 
       ...page,
       items: page.items.map((item) => (item.id === contentId ? { ...item, favorite } : item)),
     };
-  queryClient.setQueriesData<ContentPage>({ queryKey: libraryKeys.contentLists }, flip);
-  queryClient.setQueriesData<ContentPage>({ queryKey: libraryKeys.favoriteLists }, flip);
+  queryClient.setQueriesData<ContentPage>({ queryKey: contentKeys.lists }, flip);
+  queryClient.setQueriesData<ContentPage>({ queryKey: contentKeys.favoriteLists }, flip);
 }
 
 export function refetchFavoriteLists(queryClient: QueryClient): Promise<void> {
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: libraryKeys.contentLists }),
-    queryClient.invalidateQueries({ queryKey: libraryKeys.favoriteLists }),
+    queryClient.invalidateQueries({ queryKey: contentKeys.lists }),
+    queryClient.invalidateQueries({ queryKey: contentKeys.favoriteLists }),
   ]).then(() => undefined);
 }

@@ -1,8 +1,8 @@
 import { contentPage, libraryApi, type ContentPage } from '@fitpost/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { contentQueryParams, type ContentListQuery } from './content-query';
-import { libraryKeys } from './query-keys';
+import { contentQueryParams, type ContentListQuery } from '@/lib/api/content/content-query';
+import { contentKeys } from '@/lib/api/content/keys';
 
 /**
  * GET /api/content?q&brandId&tagIds&type&recommended&favorites&include&page&pagesize&sort&desc:
@@ -14,7 +14,7 @@ export function getContent(query: ContentListQuery, signal?: AbortSignal): Promi
 
 export function useContent(query: ContentListQuery) {
   return useQuery({
-    queryKey: libraryKeys.content(query),
+    queryKey: contentKeys.list(query),
     queryFn: ({ signal }) => getContent(query, signal),
     placeholderData: keepPreviousData,
   });

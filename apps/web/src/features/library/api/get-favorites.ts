@@ -1,8 +1,8 @@
 import { contentPage, libraryApi, type ContentPage } from '@fitpost/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { contentQueryParams, type ContentListQuery } from './content-query';
-import { libraryKeys } from './query-keys';
+import { contentQueryParams, type ContentListQuery } from '@/lib/api/content/content-query';
+import { contentKeys } from '@/lib/api/content/keys';
 
 /** GET /api/favorite (same query as the library): one page of the caller's favourites. */
 export function getFavorites(query: ContentListQuery, signal?: AbortSignal): Promise<ContentPage> {
@@ -11,7 +11,7 @@ export function getFavorites(query: ContentListQuery, signal?: AbortSignal): Pro
 
 export function useFavorites(query: ContentListQuery) {
   return useQuery({
-    queryKey: libraryKeys.favorites(query),
+    queryKey: contentKeys.favorites(query),
     queryFn: ({ signal }) => getFavorites(query, signal),
     placeholderData: keepPreviousData,
   });

@@ -1,19 +1,24 @@
-import type { ContentListQuery } from './content-query';
+import type { QueryClient } from '@tanstack/react-query';
+import { contentKeys } from '@/lib/api/content/keys';
 import type { BrandListQuery } from './get-brands';
 import type { TagListQuery } from './get-tags';
 
 /**
- * React-query keys of the library feature. Content lists (the library, the repository) and
- * favourites have their own prefixes, so a favourite toggle can update both kinds of cached page.
+ * React-query keys of the library's brands and tags. Its content lists and favourites are the shared
+ * content resource's (`contentKeys` in lib/api/content), which the library picker reads too.
  */
 export const libraryKeys = {
   all: ['library'] as const,
-  contentLists: ['library', 'content'] as const,
-  content: (query: ContentListQuery) => ['library', 'content', query] as const,
-  favoriteLists: ['library', 'favorites'] as const,
-  favorites: (query: ContentListQuery) => ['library', 'favorites', query] as const,
   brandLists: ['library', 'brands'] as const,
   brands: (query: BrandListQuery) => ['library', 'brands', query] as const,
   tagLists: ['library', 'tags'] as const,
   tags: (query: TagListQuery) => ['library', 'tags', query] as const,
 };
+
+/** After a change to content, tags or brands: brands and tags count content, content carries tags. */
+export function invalidateLibrary(queryClient: QueryClient): Promise<void> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: libraryKeys.all }),
+    queryClient.invalidateQueries({ queryKey: contentKeys.all }),
+  ]).then(() => undefined);
+}

@@ -1,7 +1,7 @@
 import { libraryApi, tagList, type Tag, type TagSearchableBody } from '@fitpost/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { libraryKeys } from './query-keys';
+import { invalidateLibrary } from './query-keys';
 
 /**
  * POST /api/tag/searchable { ids, searchable? } ('Toggle Searchable'): without `searchable`, flips
@@ -16,6 +16,6 @@ export function useToggleTagsSearchable() {
   return useMutation({
     mutationFn: toggleTagsSearchable,
     // Members' filters and cards show searchable tags only.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: libraryKeys.all }),
+    onSuccess: () => invalidateLibrary(queryClient),
   });
 }

@@ -1,7 +1,7 @@
 import { contentItem, libraryApi, type ContentItem, type ContentUpsert } from '@fitpost/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { libraryKeys } from './query-keys';
+import { invalidateLibrary } from './query-keys';
 
 /** Upsert (spec §7): POST /api/content when the id is empty or 0, otherwise PUT /api/content/{id}. */
 export function upsertContent(content: ContentUpsert): Promise<ContentItem> {
@@ -20,6 +20,6 @@ export function useUpsertContent() {
   return useMutation({
     mutationFn: upsertContent,
     // Brands and tags count their content, so everything in the library may have changed.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: libraryKeys.all }),
+    onSuccess: () => invalidateLibrary(queryClient),
   });
 }

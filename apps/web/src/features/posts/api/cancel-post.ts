@@ -1,10 +1,10 @@
 import { scheduledPost, type ScheduledPost } from '@fitpost/contract';
 import { apiRequest } from '@/lib/api-client';
-import { usePostListMutation } from './invalidate-lists';
+import { usePostMutation } from '@/lib/api/posts/use-post-mutation';
 
 /** POST /api/posts/{id}/cancel: cancels every target not yet sent. */
 export function cancelPost(id: string): Promise<ScheduledPost> {
   return apiRequest(`/api/posts/${encodeURIComponent(id)}/cancel`, { method: 'POST', schema: scheduledPost });
 }
 
-export const useCancelPost = () => usePostListMutation(cancelPost);
+export const useCancelPost = () => usePostMutation(cancelPost);

@@ -1,9 +1,9 @@
 import { apiRequest } from '@/lib/api-client';
-import { usePostListMutation } from './invalidate-lists';
+import { usePostMutation } from '@/lib/api/posts/use-post-mutation';
 
 /** DELETE /api/posts/{id} → 204. */
 export function deletePost(id: string): Promise<void> {
   return apiRequest(`/api/posts/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }
 
-export const useDeletePost = () => usePostListMutation(deletePost);
+export const useDeletePost = () => usePostMutation(deletePost);

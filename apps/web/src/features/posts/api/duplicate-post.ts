@@ -1,6 +1,6 @@
 import { scheduledPost, type ScheduledPost } from '@fitpost/contract';
 import { apiRequest } from '@/lib/api-client';
-import { usePostListMutation } from './invalidate-lists';
+import { usePostMutation } from '@/lib/api/posts/use-post-mutation';
 
 /** POST /api/posts/{id}/duplicate → 201 with the copy, a new draft. */
 export function duplicatePost(id: string): Promise<ScheduledPost> {
@@ -10,4 +10,4 @@ export function duplicatePost(id: string): Promise<ScheduledPost> {
   });
 }
 
-export const useDuplicatePost = () => usePostListMutation(duplicatePost);
+export const useDuplicatePost = () => usePostMutation(duplicatePost);

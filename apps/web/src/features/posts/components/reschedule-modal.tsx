@@ -3,7 +3,7 @@ import { Alert, Input, Modal } from 'antd';
 import { useId, useState } from 'react';
 import { errorText } from '@/lib/api-client';
 import { formatZoned, fromWallTime, toWallTime, zoneLabel, type ZonedInstant } from '@/lib/zoned-time';
-import { useReschedulePost } from '../api/reschedule-post';
+import { useReschedulePost } from '@/lib/api/posts/reschedule-post';
 
 interface RescheduleModalProps {
   post: ScheduledPost;

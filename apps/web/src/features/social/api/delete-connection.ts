@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { socialKeys } from './query-keys';
+import { invalidateConnections } from '@/lib/api/connections/get-connections';
 
 /** DELETE /api/social/connections/{id} → 204. */
 export function deleteConnection(id: string): Promise<void> {
@@ -12,6 +12,6 @@ export function useDeleteConnection() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteConnection,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: socialKeys.connections }),
+    onSettled: () => invalidateConnections(queryClient),
   });
 }

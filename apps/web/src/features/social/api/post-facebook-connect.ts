@@ -1,7 +1,7 @@
 import { socialConnectionList, type SocialConnection } from '@fitpost/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { socialKeys } from './query-keys';
+import { invalidateConnections } from '@/lib/api/connections/get-connections';
 
 export interface FacebookConnect {
   pendingId: string;
@@ -18,6 +18,6 @@ export function useFacebookConnect() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: postFacebookConnect,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: socialKeys.connections }),
+    onSuccess: () => invalidateConnections(queryClient),
   });
 }

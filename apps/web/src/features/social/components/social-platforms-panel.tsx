@@ -6,7 +6,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
 import { errorText } from '@/lib/api-client';
 import { useDeleteConnection } from '../api/delete-connection';
-import { useConnections } from '../api/get-connections';
+import { useConnections } from '@/lib/api/connections/get-connections';
 import { useConnectNetwork, type ConnectFeedback } from '../hooks/use-connect-network';
 import { connectedNetwork } from '../navigation-state';
 import { AddConnectionModal } from './add-connection-modal';

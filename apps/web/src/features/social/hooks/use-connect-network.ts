@@ -2,13 +2,13 @@ import { networkNames, type FacebookChoice, type Network } from '@fitpost/contra
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { errorText } from '@/lib/api-client';
+import { invalidateConnections } from '@/lib/api/connections/get-connections';
 import { browser } from '@/lib/browser';
 import { getFacebookAuthorizeUrl } from '../api/get-facebook-authorize-url';
 import { getLinkedInAuthorizeUrl } from '../api/get-linkedin-authorize-url';
 import { getTwitterAuthorizeUrl } from '../api/get-twitter-authorize-url';
 import { postFacebookAuthenticate } from '../api/post-facebook-authenticate';
 import { postLinkedInAuthenticate } from '../api/post-linkedin-authenticate';
-import { socialKeys } from '../api/query-keys';
 import type { PopupNetwork } from '../popup-protocol';
 import { useOAuthPopup, type OAuthPopupOutcome } from './use-oauth-popup';
 
@@ -64,7 +64,7 @@ export function useConnectNetwork(feedback: ConnectFeedback) {
       const body = { code: outcome.code, state: outcome.state };
       if (network === 'linkedin') {
         const connection = await postLinkedInAuthenticate(body);
-        await queryClient.invalidateQueries({ queryKey: socialKeys.connections });
+        await invalidateConnections(queryClient);
         success(`${networkNames.linkedin} account ${connection.accountName} is connected.`);
       } else {
         setFacebookChoice({ choice: await postFacebookAuthenticate(body), wanted: network });

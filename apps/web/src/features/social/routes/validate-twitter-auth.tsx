@@ -5,9 +5,9 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
 import { PublicPage } from '@/components/public-page';
+import { invalidateConnections } from '@/lib/api/connections/get-connections';
 import { errorText } from '@/lib/api-client';
 import { authenticateTwitterOnce } from '../api/post-twitter-authenticate';
-import { socialKeys } from '../api/query-keys';
 import { connectedState, settingsPath } from '../navigation-state';
 
 const title = 'X (Twitter) Connection';
@@ -54,7 +54,7 @@ function TwitterAuthenticate({ token, verifier }: { token: string; verifier: str
     authenticateTwitterOnce({ oauth_token: token, oauth_verifier: verifier }).then(
       () => {
         if (!active) return;
-        void queryClient.invalidateQueries({ queryKey: socialKeys.connections });
+        void invalidateConnections(queryClient);
         void navigate(settingsPath, { replace: true, state: connectedState('x') });
       },
       (error: unknown) => {

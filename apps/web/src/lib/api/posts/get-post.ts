@@ -1,7 +1,7 @@
 import { scheduledPost, type ScheduledPost } from '@fitpost/contract';
-import { useQuery } from '@tanstack/react-query';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { composerKeys } from './query-keys';
+import { postKeys } from './keys';
 
 /** How often a post that is going out right now is read again. */
 export const publishPollMs = 1500;
@@ -18,20 +18,19 @@ export function isGoingOut(post: Pick<ScheduledPost, 'targets' | 'scheduledAt'>,
   );
 }
 
-/** GET /api/posts/{id}: one of the member's posts with its targets. */
+/** GET /api/posts/{id}: one of the member's posts in full (body, each account's outcome). */
 export function getPost(id: string, signal?: AbortSignal): Promise<ScheduledPost> {
   return apiRequest(`/api/posts/${encodeURIComponent(id)}`, { schema: scheduledPost, signal });
 }
 
 /**
- * The post being edited, or being published: with `watch`, it is read again every
- * {@link publishPollMs} while it is going out, so the screen shows each network's outcome.
+ * One post (null: none). With `watch` it is read again every {@link publishPollMs} while it is going
+ * out, so the screen shows each network's outcome.
  */
 export function usePost(id: string | null, options: { watch?: boolean } = {}) {
   return useQuery({
-    queryKey: composerKeys.post(id ?? ''),
-    queryFn: ({ signal }) => getPost(id ?? '', signal),
-    enabled: id !== null,
+    queryKey: postKeys.detail(id ?? ''),
+    queryFn: id ? ({ signal }) => getPost(id, signal) : skipToken,
     refetchInterval: (query) => {
       const post = query.state.data;
       return options.watch && post && isGoingOut(post) ? publishPollMs : false;

@@ -1,8 +1,9 @@
 import { scheduledPost, type ScheduledPost } from '@fitpost/contract';
 import { apiRequest } from '@/lib/api-client';
-import { usePostListMutation } from './invalidate-lists';
+import { usePostMutation } from './use-post-mutation';
 
 export interface TargetRef {
+  /** The post. */
   id: string;
   targetId: string;
 }
@@ -15,4 +16,4 @@ export function retryTarget({ id, targetId }: TargetRef): Promise<ScheduledPost>
   });
 }
 
-export const useRetryTarget = () => usePostListMutation(retryTarget);
+export const useRetryTarget = () => usePostMutation(retryTarget);

@@ -1,0 +1,25 @@
+import { socialConnectionList, type SocialConnection } from '@fitpost/contract';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { autoPostKeys } from '../auto-posts/keys';
+import { connectionKeys } from './keys';
+
+/** GET /api/social/connections: the member's connected accounts (and those needing a reconnect). */
+export function getConnections(signal?: AbortSignal): Promise<SocialConnection[]> {
+  return apiRequest('/api/social/connections', { schema: socialConnectionList, signal });
+}
+
+export function useConnections() {
+  return useQuery({ queryKey: connectionKeys.list, queryFn: ({ signal }) => getConnections(signal) });
+}
+
+/**
+ * After an account is connected or disconnected: every view of the connections, and the Auto-Post
+ * opt-in (which lists the same accounts), is asked again.
+ */
+export function invalidateConnections(queryClient: QueryClient): Promise<void> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: connectionKeys.all }),
+    queryClient.invalidateQueries({ queryKey: autoPostKeys.settings }),
+  ]).then(() => undefined);
+}

@@ -1,0 +1,48 @@
+import { postPage, type Network, type PostPage, type PostStatus } from '@fitpost/contract';
+import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { postKeys } from './keys';
+
+/** The list's query string (contract `postSearchQuery`), as the screens build it. */
+export interface PostListQuery {
+  status: PostStatus[];
+  network?: Network;
+  /** Posts made from this library item. */
+  contentId?: string;
+  /** Instants (ISO 8601): scheduled on or after `from`, on or before `to`. */
+  from?: string;
+  to?: string;
+  order: 'asc' | 'desc';
+  page: number;
+  pagesize: number;
+}
+
+/** GET /api/posts?status&network&contentId&from&to&order&page&pagesize: one page of the member's posts. */
+export function getPosts(query: PostListQuery, signal?: AbortSignal): Promise<PostPage> {
+  return apiRequest('/api/posts', {
+    query: {
+      contentId: query.contentId,
+      status: query.status.join(','),
+      network: query.network,
+      from: query.from,
+      to: query.to,
+      order: query.order,
+      page: query.page,
+      pagesize: query.pagesize,
+    },
+    schema: postPage,
+    signal,
+  });
+}
+
+/**
+ * One page of posts (null: not known yet). `keepPrevious` keeps the last page up while the next one
+ * loads, for a list the member pages or filters through.
+ */
+export function usePosts(query: PostListQuery | null, options: { keepPrevious?: boolean } = {}) {
+  return useQuery({
+    queryKey: query ? postKeys.list(query) : postKeys.lists,
+    queryFn: query ? ({ signal }) => getPosts(query, signal) : skipToken,
+    placeholderData: options.keepPrevious ? keepPreviousData : undefined,
+  });
+}
