@@ -3,12 +3,59 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
+import { dirname, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** Import boundaries from docs/architecture.md, enforced here rather than by convention. */
 const noImport = (patterns, message) => [
   'error',
   { patterns: patterns.map((group) => ({ group, message })) },
 ];
+
+const webSrc = fileURLToPath(new URL('./apps/web/src/', import.meta.url));
+
+/**
+ * The web app's layers (docs/architecture.md §5): `app/` composes features; a feature never imports
+ * another feature; `components/` and `lib/` are shared and never import a feature. Paths are resolved
+ * (`@/…` and relative), so `../../posts/…` is caught like `@/features/posts/…`.
+ */
+const webBoundaries = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: {
+      crossFeature:
+        'A feature never imports another feature ({{ target }}): move what both need to components/ or lib/.',
+      sharedToFeature: 'components/ and lib/ are shared and never import a feature ({{ target }}).',
+    },
+  },
+  create(context) {
+    const [layer, feature] = relative(webSrc, context.filename).split(sep);
+    if (layer !== 'features' && layer !== 'components' && layer !== 'lib') return {};
+    function check(node) {
+      const source = node.source?.value;
+      if (typeof source !== 'string') return;
+      let target;
+      if (source.startsWith('@/')) target = source.slice(2);
+      else if (source.startsWith('.')) target = relative(webSrc, resolve(dirname(context.filename), source));
+      else return;
+      const [targetLayer, targetFeature] = target.split(/[\\/]/);
+      if (targetLayer !== 'features') return;
+      if (layer === 'features' && targetFeature === feature) return;
+      context.report({
+        node: node.source,
+        messageId: layer === 'features' ? 'crossFeature' : 'sharedToFeature',
+        data: { target: `features/${targetFeature}` },
+      });
+    }
+    return {
+      ImportDeclaration: check,
+      ImportExpression: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+    };
+  },
+};
 
 export default tseslint.config(
   {
@@ -19,6 +66,8 @@ export default tseslint.config(
       'test-results/**',
       'playwright-report/**',
       '.tmp/**',
+      // Deliberate violations, linted only by the test that proves the rules fire.
+      '**/test-fixtures/**',
     ],
   },
   js.configs.recommended,
@@ -63,11 +112,16 @@ export default tseslint.config(
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
-    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    plugins: {
+      'react-hooks': reactHooks,
+      'jsx-a11y': jsxA11y,
+      fitpost: { rules: { 'web-boundaries': webBoundaries } },
+    },
     languageOptions: { globals: { ...globals.browser } },
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
+      'fitpost/web-boundaries': 'error',
       'no-restricted-imports': noImport(
         [['@fitpost/server*', '@fitpost/sandbox*', '**/apps/server/**', '**/apps/sandbox/**']],
         'The web app talks to the server over HTTP only.',
