@@ -6,10 +6,13 @@ import globals from 'globals';
 import { dirname, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** Import boundaries from docs/architecture.md, enforced here rather than by convention. */
-const noImport = (patterns, message) => [
+/**
+ * Import boundaries from docs/architecture.md, enforced here rather than by convention. `regex`
+ * (optional) also catches relative paths that climb out of the app (`../../sandbox/src/app.js`).
+ */
+const noImport = (patterns, message, regex) => [
   'error',
-  { patterns: patterns.map((group) => ({ group, message })) },
+  { patterns: [...patterns.map((group) => ({ group, message })), ...(regex ? [{ regex, message }] : [])] },
 ];
 
 const webSrc = fileURLToPath(new URL('./apps/web/src/', import.meta.url));
@@ -66,7 +69,7 @@ export default tseslint.config(
       'test-results/**',
       'playwright-report/**',
       '.tmp/**',
-      // Deliberate violations, linted only by the test that proves the rules fire.
+      // Deliberate violations, linted only by the tests that prove the rules fire.
       '**/test-fixtures/**',
     ],
   },
@@ -135,6 +138,7 @@ export default tseslint.config(
       'no-restricted-imports': noImport(
         [['@fitpost/sandbox*', '**/apps/sandbox/**', '@fitpost/web*', '**/apps/web/**']],
         'The server reaches the outside world (and its sandbox) only over HTTP.',
+        '^(\\.\\./)+(apps/)?(sandbox|web)(/|$)',
       ),
     },
   },
