@@ -94,7 +94,8 @@ export async function buildApp(deps: AppDeps) {
   autoPostRoutes(app, {
     ...postsDeps,
     publicUrl: config.publicUrl,
-    createMemberPost: (actor, input) => createPost(postsDeps, actor, postUpsert.parse(input)),
+    createMemberPost: (tx, actor, input) =>
+      createPost({ ...postsDeps, db: tx }, actor, postUpsert.parse(input)),
   });
   libraryRoutes(app, { db: database.db, publicUrl: config.publicUrl });
   feedRoutes(app, {

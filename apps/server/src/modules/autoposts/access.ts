@@ -16,8 +16,12 @@ export interface AutoPostDeps extends ClaimGuardSeam {
   enqueueIn: (tx: Db) => Enqueue;
   publicUrl: string;
   now?: () => Date;
-  /** Makes the member's own post for a Custom Post (the posts service's createPost). */
+  /**
+   * Makes the member's own post for a Custom Post (the posts service's createPost), written in `tx`
+   * so that it commits together with the member's choice.
+   */
   createMemberPost: (
+    tx: Db,
     actor: Actor,
     input: {
       body: string;

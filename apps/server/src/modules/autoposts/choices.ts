@@ -103,41 +103,37 @@ export async function chooseForOccurrence(
   const row = await findPortalAutoPost(deps.db, actor, id);
   if (row.status !== 'scheduled') throw new AppError('conflict', autoPostMessages.started);
   const mine = and(eq(autoPostMemberChoices.autoPostId, id), eq(autoPostMemberChoices.userId, actor.userId));
-  const [existing] = await deps.db.select().from(autoPostMemberChoices).where(mine);
-  if ((existing?.choice ?? 'auto') === choice) return { choice, customPostId: existing?.postId ?? null };
-  let postId: string | null = null;
-  if (choice === 'custom') {
-    const accounts = (await receivingAccounts(deps.db, actor)).filter((a) =>
-      row.networks.includes(a.network),
-    );
-    if (accounts.length === 0) throw new AppError('validation', autoPostMessages.notOptedIn);
-    postId = (await deps.createMemberPost(actor, customPostInput(row, accounts))).id;
-  }
-  // The row lock makes this wait for (or beat) a fan-out starting at the same moment, and another
-  // choice of the member's for it (a double click): the choice replaced is the one read under it.
-  try {
-    await deps.db.transaction(async (tx) => {
-      const [locked] = await tx.select().from(autoPosts).where(eq(autoPosts.id, id)).for('update');
-      if (locked?.status !== 'scheduled') throw new AppError('conflict', autoPostMessages.started);
-      const [current] = await tx.select().from(autoPostMemberChoices).where(mine);
-      if (current?.postId) await removeUnsentPost({ ...deps, db: tx }, actor, current.postId);
-      if (choice === 'auto') await tx.delete(autoPostMemberChoices).where(mine);
-      else
-        await tx
-          .insert(autoPostMemberChoices)
-          .values({ autoPostId: id, userId: actor.userId, choice, postId })
-          .onConflictDoUpdate({
-            target: [autoPostMemberChoices.autoPostId, autoPostMemberChoices.userId],
-            set: { choice, postId, createdAt: clock(deps) },
-          });
-    });
-  } catch (err) {
-    // The fan-out won the race and will post this occurrence (or the previous custom post was
-    // already sent): the custom post just made must not be sent as well.
-    if (postId) await removeUnsentPost(deps, actor, postId);
-    throw err;
-  }
-  return { choice, customPostId: postId };
+  const accounts =
+    choice === 'custom'
+      ? (await receivingAccounts(deps.db, actor)).filter((a) => row.networks.includes(a.network))
+      : [];
+  if (choice === 'custom' && accounts.length === 0)
+    throw new AppError('validation', autoPostMessages.notOptedIn);
+  // Everything happens under the Auto-Post's row lock, which a starting fan-out also takes: the
+  // custom post (with its publish job) exists only together with the choice that keeps the fan-out
+  // away from the member, so the occurrence can never be sent both ways. A second request of the
+  // member's (a double click) waits here and then finds the first one's choice.
+  return deps.db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(autoPosts).where(eq(autoPosts.id, id)).for('update');
+    if (locked?.status !== 'scheduled') throw new AppError('conflict', autoPostMessages.started);
+    const [current] = await tx.select().from(autoPostMemberChoices).where(mine);
+    if ((current?.choice ?? 'auto') === choice) return { choice, customPostId: current?.postId ?? null };
+    if (current?.postId) await removeUnsentPost({ ...deps, db: tx }, actor, current.postId);
+    const postId =
+      choice === 'custom'
+        ? (await deps.createMemberPost(tx, actor, customPostInput(row, accounts))).id
+        : null;
+    if (choice === 'auto') await tx.delete(autoPostMemberChoices).where(mine);
+    else
+      await tx
+        .insert(autoPostMemberChoices)
+        .values({ autoPostId: id, userId: actor.userId, choice, postId })
+        .onConflictDoUpdate({
+          target: [autoPostMemberChoices.autoPostId, autoPostMemberChoices.userId],
+          set: { choice, postId, createdAt: clock(deps) },
+        });
+    return { choice, customPostId: postId };
+  });
 }
 
 function customPostInput(row: AutoPostRow, accounts: { id: string }[]) {

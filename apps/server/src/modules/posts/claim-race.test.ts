@@ -185,7 +185,8 @@ describe('an Auto-Post member’s custom post against the engine’s claim', () 
     autoDeps = {
       ...postsDeps,
       publicUrl: 'http://localhost:3000',
-      createMemberPost: (member, input) => createPost(postsDeps, member, postUpsert.parse(input)),
+      createMemberPost: (tx, member, input) =>
+        createPost({ ...postsDeps, db: tx }, member, postUpsert.parse(input)),
     };
     const on = await t.app.inject({
       method: 'PUT',
@@ -301,18 +302,23 @@ describe('an Auto-Post member’s custom post against the engine’s claim', () 
   it('a Custom Post asked for twice at once (a double click) leaves one custom post', async () => {
     const body = text();
     const ap = await autoPost(body);
-    let second: { customPostId: string | null } | undefined;
+    let second: Awaited<ReturnType<typeof runInWindow<{ customPostId: string | null }>>> | undefined;
     const doubleClick: AutoPostDeps = {
       ...autoDeps,
-      createMemberPost: async (member, input) => {
-        const post = await autoDeps.createMemberPost(member, input);
-        // The second request runs start to end while the first is between its post and its choice.
-        second ??= await chooseForOccurrence(autoDeps, actor, ap.id, 'custom');
+      createMemberPost: async (tx, member, input) => {
+        const post = await autoDeps.createMemberPost(tx, member, input);
+        // The second request arrives while the first is between its post and its choice.
+        second ??= await runInWindow(
+          t,
+          () => chooseForOccurrence(autoDeps, actor, ap.id, 'custom'),
+          'select % from "auto_posts" % for update',
+        );
         return post;
       },
     };
     const first = await chooseForOccurrence(doubleClick, actor, ap.id, 'custom');
-    expect(second?.customPostId).toBeTruthy();
+    expect(second?.ranInWindow).toBe(false);
+    expect((await second?.done)?.customPostId).toBe(first.customPostId);
     const mine = await t.db.select().from(posts).where(eq(posts.body, body));
     expect(mine.map((p) => p.id)).toEqual([first.customPostId]);
     const [target] = await targetsOf(first.customPostId ?? '');
@@ -321,5 +327,39 @@ describe('an Auto-Post member’s custom post against the engine’s claim', () 
       await publishTarget(engineAt(target.dueAt), { targetId: target.id, version: target.version }),
     ).toBe('published');
     expect(await sentWith(body)).toHaveLength(1);
+  });
+
+  it('a Custom Post asked for as its time comes and the fan-out starts is sent once in all', async () => {
+    const body = text();
+    const ap = await autoPost(body);
+    let publish: Awaited<ReturnType<typeof runInWindow<string>>> | undefined;
+    let fanout: Awaited<ReturnType<typeof runInWindow<{ status: string }>>> | undefined;
+    const racing: AutoPostDeps = {
+      ...autoDeps,
+      createMemberPost: async (tx, member, input) => {
+        const post = await autoDeps.createMemberPost(tx, member, input);
+        const [made] = await tx.select().from(postTargets).where(eq(postTargets.postId, post.id));
+        if (!made) throw new Error('no target');
+        // Its publish job and the Auto-Post's fan-out both run before the member's choice is kept.
+        publish = await runInWindow(
+          t,
+          () => publishTarget(engineAt(made.dueAt), { targetId: made.id, version: made.version }),
+          'update "post_targets" set "status"%',
+        );
+        fanout = await runInWindow(t, () => fanOut(ap), 'update "auto_posts" set "status"%');
+        return post;
+      },
+    };
+    const { customPostId } = await chooseForOccurrence(racing, actor, ap.id, 'custom');
+    await publish?.done;
+    expect(fanout?.ranInWindow).toBe(false);
+    expect((await fanout?.done)?.status).toBe('done');
+    // The fan-out left the member to their custom post, which is sent (now, if its job could not
+    // see it before the choice was kept).
+    const target = await targetOf(customPostId ?? '');
+    await publishTarget(engineAt(target.dueAt), { targetId: target.id, version: target.version });
+    await publishFannedOut(ap);
+    expect(await sentWith(body)).toHaveLength(1);
+    expect(await choiceOf(ap)).toBe('custom');
   });
 });
