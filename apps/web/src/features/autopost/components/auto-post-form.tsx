@@ -1,10 +1,4 @@
-import {
-  networkNames,
-  networks as allNetworks,
-  type AutoPost,
-  type ContentItem,
-  type Network,
-} from '@fitpost/contract';
+import { networks as allNetworks, type AutoPost, type ContentItem, type Network } from '@fitpost/contract';
 import { Alert, Button, Checkbox, Input } from 'antd';
 import { useState, type FormEvent } from 'react';
 import { LibraryPicker } from '@/components/library-picker/library-picker';
@@ -23,7 +17,7 @@ import {
 } from '../model/auto-post-values';
 import { FieldError } from './field-error';
 import { GraphicField } from './graphic-field';
-import { NetworkIcon } from './network-icon';
+import { NetworkLabel } from '@/components/network-icon';
 import { XVariantsField } from './x-variants-field';
 
 interface AutoPostFormProps {
@@ -222,10 +216,7 @@ export function AutoPostForm({ id, initial, zone, onSaved, onCancel }: AutoPostF
                 })
               }
             >
-              <span className="network-label">
-                <NetworkIcon network={network} />
-                {networkNames[network]}
-              </span>
+              <NetworkLabel network={network} />
             </Checkbox>
           ))}
         </div>

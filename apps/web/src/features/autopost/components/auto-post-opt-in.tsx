@@ -3,7 +3,7 @@ import { Alert, Button, Skeleton, Switch, Tag, message } from 'antd';
 import { Link } from 'react-router';
 import { errorText } from '@/lib/api-client';
 import { useAutoPostSettings, useUpdateAutoPostSettings } from '../api/get-settings';
-import { NetworkIcon } from './network-icon';
+import { NetworkIcon } from '@/components/network-icon';
 import '../autopost.css';
 
 interface AutoPostOptInProps {

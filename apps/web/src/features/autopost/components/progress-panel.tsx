@@ -1,7 +1,7 @@
-import { networkNames, type AutoPostDetail } from '@fitpost/contract';
+import type { AutoPostDetail } from '@fitpost/contract';
 import { Table, type TableProps } from 'antd';
 import { formatZoned } from '@/lib/zoned-time';
-import { NetworkIcon } from './network-icon';
+import { NetworkLabel } from '@/components/network-icon';
 
 type NetworkStats = AutoPostDetail['progress']['byNetwork'][number];
 
@@ -32,12 +32,7 @@ export function ProgressPanel({ detail, zone }: { detail: AutoPostDetail; zone: 
     {
       key: 'network',
       title: 'Network',
-      render: (_: unknown, n) => (
-        <span className="network-label">
-          <NetworkIcon network={n.network} />
-          {networkNames[n.network]}
-        </span>
-      ),
+      render: (_: unknown, n) => <NetworkLabel network={n.network} />,
     },
     { key: 'targets', title: 'Posts', dataIndex: 'targets', render: format },
     { key: 'published', title: 'Published', dataIndex: 'published', render: format },

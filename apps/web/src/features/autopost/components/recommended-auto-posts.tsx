@@ -9,7 +9,7 @@ import { useUpcomingAutoPosts } from '@/lib/api/auto-posts/get-upcoming-auto-pos
 import { useSetAutoPostChoice } from '@/lib/api/auto-posts/set-auto-post-choice';
 import { excerpt } from '../model/excerpt';
 import { formatZoned, memberTimeZone } from '@/lib/zoned-time';
-import { NetworkIcon } from './network-icon';
+import { NetworkIcon } from '@/components/network-icon';
 import '../autopost.css';
 
 // Plain markup rather than antd's Tag, Alert, Skeleton and message: this panel loads with the

@@ -2,7 +2,7 @@ import type { AutoPost } from '@fitpost/contract';
 import { Button, Popconfirm, Table, type TableProps } from 'antd';
 import { formatZoned } from '@/lib/zoned-time';
 import { excerpt } from '../model/excerpt';
-import { NetworkList } from './network-icon';
+import { NetworkList } from './network-list';
 import { AutoPostStatusTag } from './status-tag';
 
 interface UpcomingAutoPostsTableProps {

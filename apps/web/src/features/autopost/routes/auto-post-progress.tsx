@@ -7,7 +7,7 @@ import { useStoredUser } from '@/lib/session';
 import { formatZoned, memberTimeZone } from '@/lib/zoned-time';
 import { useCancelAutoPost } from '../api/cancel-auto-post';
 import { isInProgress, useAutoPost } from '../api/get-auto-post';
-import { NetworkList } from '../components/network-icon';
+import { NetworkList } from '../components/network-list';
 import { ProgressPanel } from '../components/progress-panel';
 import { AutoPostStatusTag } from '../components/status-tag';
 import { excerpt } from '../model/excerpt';

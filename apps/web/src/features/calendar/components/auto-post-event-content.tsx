@@ -6,7 +6,7 @@ import {
   type AutoPostEntry,
 } from '../calendar-entries';
 import { AutoPostIcon } from './auto-post-icon';
-import { NetworkIcons } from './network-icons';
+import { NetworkIcons } from '@/components/network-icon';
 
 /**
  * One Auto-Post on the calendar: time, the Auto-Post icon, network logos and its opening words.

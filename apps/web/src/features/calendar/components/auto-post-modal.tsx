@@ -8,7 +8,7 @@ import { formatZoned } from '@/lib/zoned-time';
 import { useSetAutoPostChoice } from '@/lib/api/auto-posts/set-auto-post-choice';
 import { autoPostLook, type AutoPostEntry } from '../calendar-entries';
 import { AutoPostIcon } from './auto-post-icon';
-import { NetworkIcons } from './network-icons';
+import { NetworkIcon } from '@/components/network-icon';
 
 /** What each choice means for this member, said where the choice is shown. */
 const choiceTexts: Record<Exclude<AutoPostChoice, 'custom'>, string> = {
@@ -138,7 +138,7 @@ export function AutoPostModal({ entry, timeZone, onClose, onChosen }: AutoPostMo
               <ul className="post-details-targets">
                 {autoPost.accounts.map((account) => (
                   <li key={account.connectionId}>
-                    <NetworkIcons networks={[account.network]} />
+                    <NetworkIcon network={account.network} />
                     <span>
                       {networkNames[account.network]}: {account.accountName}
                     </span>

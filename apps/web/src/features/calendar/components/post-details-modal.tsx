@@ -5,7 +5,7 @@ import { errorText } from '@/lib/api-client';
 import { formatZoned } from '@/lib/zoned-time';
 import { usePost } from '@/lib/api/posts/get-post';
 import { postTitle, statusLooks, type PostEntry } from '../calendar-entries';
-import { NetworkIcons } from './network-icons';
+import { NetworkIcon } from '@/components/network-icon';
 import { RescheduleForm } from './reschedule-form';
 import { StatusIcon } from './status-icon';
 
@@ -64,7 +64,7 @@ export function PostDetailsModal({ entry, timeZone, onClose, onMoved }: PostDeta
             {(full.data?.targets ?? post.targets.map((target) => ({ ...target, error: null }))).map(
               (target) => (
                 <li key={target.id}>
-                  <NetworkIcons networks={[target.network]} />
+                  <NetworkIcon network={target.network} />
                   <span>
                     {networkNames[target.network]}: {target.accountName}
                   </span>

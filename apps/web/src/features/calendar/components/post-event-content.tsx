@@ -6,7 +6,7 @@ import {
   statusLooks,
   type PostEntry,
 } from '../calendar-entries';
-import { NetworkIcons } from './network-icons';
+import { NetworkIcons } from '@/components/network-icon';
 import { StatusIcon } from './status-icon';
 
 /**

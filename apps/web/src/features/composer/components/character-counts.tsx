@@ -1,6 +1,6 @@
 import { networkNames, type Network } from '@fitpost/contract';
 import { networkCount } from '../model/post-text';
-import { NetworkIcon } from './network-icon';
+import { NetworkIcon } from '@/components/network-icon';
 
 const format = (n: number) => n.toLocaleString('en-US');
 

@@ -2,8 +2,8 @@ import { connectionStatusLabels, networkNames, type SocialConnection } from '@fi
 import { Alert, Button, Skeleton } from 'antd';
 import { Link } from 'react-router';
 import { errorText } from '@/lib/api-client';
-import { AccountPicture } from './account-picture';
-import { NetworkIcon } from './network-icon';
+import { AccountPicture } from '@/components/account-picture';
+import { NetworkIcon } from '@/components/network-icon';
 
 /** Settings → Social Platforms, where accounts are connected and reconnected. */
 export const socialSettingsPath = '/app/settings?tab=social-platforms';

@@ -2,7 +2,7 @@ import { networkNames, type Network, type SocialConnection } from '@fitpost/cont
 import type { ComponentType } from 'react';
 import type { ComposerGraphic } from '../model/composer-values';
 import { postText } from '../model/post-text';
-import { NetworkIcon } from './network-icon';
+import { NetworkIcon } from '@/components/network-icon';
 import {
   FacebookPreview,
   InstagramPreview,

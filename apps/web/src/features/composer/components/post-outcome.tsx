@@ -20,7 +20,7 @@ import { formatZoned } from '@/lib/zoned-time';
 import { isGoingOut } from '@/lib/api/posts/get-post';
 import { useNow } from '../hooks/use-now';
 import { useRetryTarget } from '@/lib/api/posts/retry-target';
-import { NetworkIcon } from './network-icon';
+import { NetworkIcon } from '@/components/network-icon';
 import { socialSettingsPath } from './network-picker';
 
 const headings: Record<PostStatus, string> = {

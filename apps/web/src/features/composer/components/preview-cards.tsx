@@ -11,7 +11,7 @@ import type { SocialConnection } from '@fitpost/contract';
 import type { ComposerGraphic } from '../model/composer-values';
 import { linkHost } from '../model/preview-text';
 import { feedTruncation } from '../model/preview-text';
-import { AccountPicture } from './account-picture';
+import { AccountPicture } from '@/components/account-picture';
 import { imageFrames, PreviewImage, PreviewText } from './preview-parts';
 
 export interface PreviewCardProps {

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { usePosts, type PostListQuery } from '@/lib/api/posts/get-posts';
 import { errorText } from '@/lib/api-client';
 import { formatZoned } from '@/lib/zoned-time';
-import { NetworkIcon } from './network-icon';
+import { NetworkIcon } from '@/components/network-icon';
 
 interface UpcomingPostsProps {
   contentId: string;

@@ -2,7 +2,7 @@ import { networkNames, targetStatusLabels, type PublishTarget, type ScheduledPos
 import { Button, Tag } from 'antd';
 import { Link } from 'react-router';
 import { targetStatusTags } from '../post-views';
-import { NetworkIcon } from './network-icon';
+import { NetworkIcon } from '@/components/network-icon';
 
 interface TargetListProps {
   post: ScheduledPost;

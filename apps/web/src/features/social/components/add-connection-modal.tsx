@@ -1,6 +1,6 @@
 import { networkNames, type Network } from '@fitpost/contract';
 import { Modal } from 'antd';
-import { NetworkIcon } from './network-icon';
+import { NetworkIcon } from '@/components/network-icon';
 
 const choices: { network: Network; description: string }[] = [
   {

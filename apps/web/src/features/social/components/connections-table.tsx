@@ -1,8 +1,8 @@
 import { connectionStatusLabels, networkNames, type Network, type SocialConnection } from '@fitpost/contract';
 import { Button, Popconfirm, Table, Tag, type TableProps } from 'antd';
 import { formatDate } from '@/lib/dates';
-import { AccountAvatar } from './account-avatar';
-import { NetworkIcon } from './network-icon';
+import { AccountPicture } from '@/components/account-picture';
+import { NetworkLabel } from '@/components/network-icon';
 
 interface ConnectionsTableProps {
   connections: SocialConnection[];
@@ -31,19 +31,14 @@ export function ConnectionsTable({
       key: 'network',
       title: 'Network',
       dataIndex: 'network',
-      render: (network: Network) => (
-        <span className="network-label">
-          <NetworkIcon network={network} />
-          {networkNames[network]}
-        </span>
-      ),
+      render: (network: Network) => <NetworkLabel network={network} />,
     },
     {
       key: 'account',
       title: 'Account',
       render: (_: unknown, connection) => (
         <span className="account-cell">
-          <AccountAvatar
+          <AccountPicture
             name={connection.accountName}
             pictureUrl={connection.pictureUrl}
             alt={`Profile picture of ${connection.accountName}`}

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { errorText } from '@/lib/api-client';
 import { useFacebookConnect } from '../api/post-facebook-connect';
 import type { PendingFacebookChoice } from '../hooks/use-connect-network';
-import { AccountAvatar } from './account-avatar';
+import { AccountPicture } from '@/components/account-picture';
 
 interface FacebookChoiceModalProps {
   pending: PendingFacebookChoice;
@@ -85,7 +85,7 @@ export function FacebookChoiceModal({
           value: page.pageId,
           label: (
             <span className="account-choice">
-              <AccountAvatar name={page.name} pictureUrl={page.pictureUrl} alt="" size={28} />
+              <AccountPicture name={page.name} pictureUrl={page.pictureUrl} size={28} />
               <span>
                 {page.name}
                 {existingNote(connections, 'facebook', page.pageId)}
@@ -113,7 +113,7 @@ export function FacebookChoiceModal({
             value: account.igUserId,
             label: (
               <span className="account-choice">
-                <AccountAvatar name={account.username} pictureUrl={account.pictureUrl} alt="" size={28} />
+                <AccountPicture name={account.username} pictureUrl={account.pictureUrl} size={28} />
                 <span>
                   @{account.username} <span className="muted">(via {account.pageName})</span>
                   {existingNote(connections, 'instagram', account.igUserId)}
