@@ -1,9 +1,9 @@
-import { userInfo } from '@fitpost/contract';
+import { mediaRecord, userInfo } from '@fitpost/contract';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { makeUser } from '@/test/fixtures';
+import { makeMedia, makeUser } from '@/test/fixtures';
 import { server } from '@/test/setup';
-import { ApiError, apiRequest } from './api-client';
+import { ApiError, apiRequest, apiUpload } from './api-client';
 import { browser } from './browser';
 import { getStoredUser, setStoredUser } from './session';
 
@@ -50,6 +50,20 @@ describe('call error text (spec §8)', () => {
     server.use(http.get('/api/thing', () => new HttpResponse('Bad gateway from the proxy', { status: 502 })));
     const error = await failure(apiRequest('/api/thing'));
     expect(error.text).toBe('Bad gateway from the proxy');
+  });
+
+  it("keeps the fields a validation refusal names (the envelope's details)", async () => {
+    const details = [{ path: 'link', message: 'Invalid URL' }];
+    server.use(
+      http.get('/api/thing', () =>
+        HttpResponse.json(
+          { error: { code: 'validation', message: 'Invalid body: link Invalid URL', details } },
+          { status: 400 },
+        ),
+      ),
+    );
+    const error = await failure(apiRequest('/api/thing'));
+    expect(error.details).toEqual(details);
   });
 
   it("says 'network error' when no response arrives", async () => {
@@ -175,5 +189,54 @@ describe('401', () => {
 
     await failure(apiRequest('/api/thing'));
     expect(reload).not.toHaveBeenCalled();
+  });
+});
+
+describe('apiUpload (multipart with progress)', () => {
+  const form = () => {
+    const data = new FormData();
+    data.append('file', new File([new Uint8Array(64)], 'a.jpg', { type: 'image/jpeg' }));
+    return data;
+  };
+
+  it('sends the bearer token and parses the answer with the contract', async () => {
+    setStoredUser(makeUser());
+    let auth: string | null = null;
+    server.use(
+      http.post('/api/upload', ({ request }) => {
+        auth = request.headers.get('authorization');
+        return HttpResponse.json(makeMedia(), { status: 201 });
+      }),
+    );
+    const progress: number[] = [];
+    await expect(
+      apiUpload('/api/upload', form(), { schema: mediaRecord, onProgress: (p) => progress.push(p) }),
+    ).resolves.toEqual(makeMedia());
+    expect(auth).toBe('Bearer session-token-1');
+    expect(progress.at(-1)).toBe(100);
+  });
+
+  it('fails with the envelope like apiRequest, and a 401 signs out', async () => {
+    const reload = vi.spyOn(browser, 'reload').mockImplementation(() => undefined);
+    setStoredUser(makeUser());
+    server.use(
+      http.post('/api/upload', () =>
+        HttpResponse.json(
+          { error: { code: 'unauthenticated', message: 'Session expired' } },
+          { status: 401 },
+        ),
+      ),
+    );
+    const error = await failure(apiUpload('/api/upload', form(), { schema: mediaRecord }));
+    expect(error).toMatchObject({ status: 401, code: 'unauthenticated', text: 'Session expired' });
+    expect(getStoredUser()).toBeNull();
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it("says 'error' when the answer does not match the contract", async () => {
+    server.use(http.post('/api/upload', () => HttpResponse.json({ id: 'nope' }, { status: 201 })));
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const error = await failure(apiUpload('/api/upload', form(), { schema: mediaRecord }));
+    expect(error).toMatchObject({ code: 'invalid_response', text: 'error' });
   });
 });

@@ -17,6 +17,12 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
+/** One field the server refused: `path` is the field's dotted path in the request (e.g. `body.link`, `link`). */
+export interface FieldProblem {
+  path: string;
+  message: string;
+}
+
 /** A failed call: `text` is what the user may be shown (spec §8 "Call error text"). */
 export class ApiError extends Error {
   /** HTTP status, or null when no response arrived. */
@@ -24,13 +30,22 @@ export class ApiError extends Error {
   /** The server's stable error code, or one of `network_error`, `invalid_response`, `http_error`. */
   readonly code: string;
   readonly text: string;
+  /** The fields the server named as wrong (a validation refusal's `details`); empty otherwise. */
+  readonly details: FieldProblem[];
 
-  constructor(init: { status: number | null; code: string; text: string; cause?: unknown }) {
+  constructor(init: {
+    status: number | null;
+    code: string;
+    text: string;
+    details?: FieldProblem[];
+    cause?: unknown;
+  }) {
     super(init.text, { cause: init.cause });
     this.name = 'ApiError';
     this.status = init.status;
     this.code = init.code;
     this.text = init.text;
+    this.details = init.details ?? [];
   }
 }
 
@@ -108,30 +123,79 @@ export async function apiRequest<T>(
   }
 
   const text = await response.text().catch(() => '');
-  const json = parseJson(text);
-
-  if (!response.ok) {
-    if (response.status === 401 && token) forceSignOut();
-    const envelope = errorBody.safeParse(json);
-    throw new ApiError({
-      status: response.status,
-      code: envelope.success ? envelope.data.error.code : 'http_error',
-      text: callErrorText(json, text),
-    });
-  }
-
+  if (!response.ok) throw failedResponse(response.status, text, token);
   if (!schema) return undefined;
+  return parseAnswer(schema, text, response.status, `${method} ${path}`);
+}
+
+/** The error of a response outside 2xx; a 401 on an authenticated call signs out (spec §4). */
+function failedResponse(status: number, text: string, token: string | undefined): ApiError {
+  if (status === 401 && token) forceSignOut();
+  const json = parseJson(text);
+  const envelope = errorBody.safeParse(json);
+  return new ApiError({
+    status,
+    code: envelope.success ? envelope.data.error.code : 'http_error',
+    text: callErrorText(json, text),
+    details: envelope.success ? envelope.data.error.details : undefined,
+  });
+}
+
+/** A successful answer parsed with the contract's schema; anything else is a call error. */
+function parseAnswer<T>(schema: ResponseSchema<T>, text: string, status: number, call: string): T {
   try {
-    return schema.parse(json);
+    return schema.parse(parseJson(text));
   } catch (cause) {
-    console.error(`Unexpected response from ${method} ${path}`, cause);
-    throw new ApiError({
-      status: response.status,
-      code: 'invalid_response',
-      text: messages['callError.unknown'],
-      cause,
-    });
+    console.error(`Unexpected response from ${call}`, cause);
+    throw new ApiError({ status, code: 'invalid_response', text: messages['callError.unknown'], cause });
   }
+}
+
+export interface UploadOptions<T> {
+  schema: ResponseSchema<T>;
+  /** Called with 0–100 as the bytes go out. */
+  onProgress?: (percent: number) => void;
+  signal?: AbortSignal;
+}
+
+/**
+ * POSTs a multipart form with the same rules as `apiRequest` (bearer token, the spec's error texts,
+ * 401 → sign-out, the answer parsed with the contract), reporting upload progress: it uses
+ * XMLHttpRequest because fetch cannot report it. A cancelled upload rejects with an AbortError.
+ */
+export function apiUpload<T>(path: string, form: FormData, options: UploadOptions<T>): Promise<T> {
+  const { schema, onProgress, signal } = options;
+  const token = getStoredUser()?.token;
+  return new Promise<T>((resolve, reject) => {
+    const cancelled = () => new DOMException('The upload was cancelled.', 'AbortError');
+    if (signal?.aborted) {
+      reject(cancelled());
+      return;
+    }
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', buildUrl(path, undefined));
+    xhr.setRequestHeader('Accept', 'application/json');
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0)
+        onProgress?.(Math.round((event.loaded / event.total) * 100));
+    };
+    xhr.onload = () => {
+      try {
+        if (xhr.status < 200 || xhr.status >= 300) throw failedResponse(xhr.status, xhr.responseText, token);
+        const answer = parseAnswer(schema, xhr.responseText, xhr.status, `POST ${path}`);
+        onProgress?.(100);
+        resolve(answer);
+      } catch (error) {
+        reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    };
+    xhr.onerror = () =>
+      reject(new ApiError({ status: null, code: 'network_error', text: messages['callError.network'] }));
+    xhr.onabort = () => reject(cancelled());
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(form);
+  });
 }
 
 /** The user-facing text of any error thrown by a call. */

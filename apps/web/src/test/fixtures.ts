@@ -1,4 +1,4 @@
-import type { SocialConnection, UserInfo, UserSummary } from '@fitpost/contract';
+import type { MediaRecord, SocialConnection, UserInfo, UserSummary } from '@fitpost/contract';
 import { http, HttpResponse } from 'msw';
 import { getStoredUser } from '@/lib/session';
 
@@ -84,3 +84,20 @@ export const noAutoPostsHandlers = [
   http.get('/api/autoposts/upcoming', () => HttpResponse.json([])),
   http.get('/api/autoposts/settings', () => HttpResponse.json({ accounts: [] })),
 ];
+
+export const uploadedMediaId = '88888888-8888-4888-8888-888888888888';
+
+/** What POST /api/media answers for an upload. */
+export function makeMedia(overrides: Partial<MediaRecord> = {}): MediaRecord {
+  return {
+    id: uploadedMediaId,
+    url: `http://localhost/media/${uploadedMediaId}.jpg`,
+    mimeType: 'image/jpeg',
+    width: 1200,
+    height: 800,
+    bytes: 120_000,
+    altText: null,
+    createdAt: '2026-01-02T10:00:00.000Z',
+    ...overrides,
+  };
+}

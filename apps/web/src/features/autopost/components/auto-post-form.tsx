@@ -1,6 +1,9 @@
 import { networks as allNetworks, type AutoPost, type ContentItem, type Network } from '@fitpost/contract';
 import { Alert, Button, Checkbox, Input } from 'antd';
 import { useState, type FormEvent } from 'react';
+import { sharedGraphic } from '@/components/graphic-upload/graphic';
+import { focusGraphicUpload, GraphicUpload } from '@/components/graphic-upload/graphic-upload';
+import { useAltTextSync } from '@/components/graphic-upload/use-alt-text';
 import { LibraryPicker } from '@/components/library-picker/library-picker';
 import { errorText } from '@/lib/api-client';
 import { formatZoned, zoneLabel } from '@/lib/zoned-time';
@@ -16,7 +19,6 @@ import {
   type AutoPostValues,
 } from '../model/auto-post-values';
 import { FieldError } from './field-error';
-import { GraphicField } from './graphic-field';
 import { NetworkLabel } from '@/components/network-icon';
 import { XVariantsField } from './x-variants-field';
 
@@ -58,6 +60,8 @@ export function AutoPostForm({ id, initial, zone, onSaved, onCancel }: AutoPostF
   // Labels the zone (its abbreviation changes with daylight saving) until a date and time are chosen.
   const [openedAt] = useState(() => Date.now());
   const save = useSaveAutoPost();
+  const altText = useAltTextSync(initial.graphic);
+  const [uploading, setUploading] = useState(false);
   const content = useContentItem(values.contentId);
 
   // Once the admin has tried to submit, problems follow their typing.
@@ -70,15 +74,15 @@ export function AutoPostForm({ id, initial, zone, onSaved, onCancel }: AutoPostF
     change({
       contentId: item.id,
       body: item.body,
-      mediaId: item.mediaId,
-      mediaUrl: item.mediaId ? item.graphicUrl : null,
+      graphic: item.mediaId ? sharedGraphic(item.mediaId, item.graphicUrl) : null,
       link: item.link ?? '',
     });
     setPickerOpen(false);
   }
 
-  function handleSubmit(event: FormEvent) {
+  async function handleSubmit(event: FormEvent) {
     event.preventDefault();
+    if (uploading) return;
     setChecked(true);
     const found = validate(values, zone);
     if (hasErrors(found)) {
@@ -86,8 +90,13 @@ export function AutoPostForm({ id, initial, zone, onSaved, onCancel }: AutoPostF
       const target =
         fieldFocus.find(([field]) => found.fields[field])?.[1] ??
         (firstVariant >= 0 ? `autopost-variant-${firstVariant}` : undefined);
-      if (target) document.getElementById(target)?.focus();
+      if (target) focusGraphicUpload(target);
       return;
+    }
+    try {
+      await altText.sync(values.graphic);
+    } catch {
+      return; // the alt text field shows why
     }
     save.mutate({ id, autoPost: toUpsert(values, zone) }, { onSuccess: onSaved });
   }
@@ -95,7 +104,12 @@ export function AutoPostForm({ id, initial, zone, onSaved, onCancel }: AutoPostF
   const instant = scheduledInstant(values, zone);
 
   return (
-    <form className="autopost-form" onSubmit={handleSubmit} noValidate aria-label="Auto-Post">
+    <form
+      className="autopost-form"
+      onSubmit={(event) => void handleSubmit(event)}
+      noValidate
+      aria-label="Auto-Post"
+    >
       <section className="autopost-field" aria-labelledby="autopost-content-title">
         <h2 id="autopost-content-title" className="autopost-label">
           Content
@@ -134,11 +148,22 @@ export function AutoPostForm({ id, initial, zone, onSaved, onCancel }: AutoPostF
         <FieldError id="autopost-body-error" message={fieldError('body')} />
       </div>
 
-      <GraphicField
-        mediaUrl={values.mediaUrl}
-        error={fieldError('graphic')}
-        onChange={(graphic) => change(graphic ? { ...graphic } : { mediaId: null, mediaUrl: null })}
-      />
+      <div className="autopost-field">
+        <label htmlFor="autopost-graphic" className="autopost-label">
+          Graphic <span className="muted">(optional; Instagram needs one)</span>
+        </label>
+        <GraphicUpload
+          id="autopost-graphic"
+          value={values.graphic}
+          onChange={(graphic) => change({ graphic })}
+          altText={altText}
+          previewAlt="The Auto-Post’s graphic"
+          onUploadingChange={setUploading}
+          invalid={Boolean(fieldError('graphic'))}
+          describedBy={describedBy('autopost-graphic-error', fieldError('graphic'))}
+        />
+        <FieldError id="autopost-graphic-error" message={fieldError('graphic')} />
+      </div>
 
       <div className="autopost-field">
         <label htmlFor="autopost-link" className="autopost-label">
@@ -251,7 +276,7 @@ export function AutoPostForm({ id, initial, zone, onSaved, onCancel }: AutoPostF
       ) : null}
 
       <div className="row-actions">
-        <Button type="primary" htmlType="submit" loading={save.isPending}>
+        <Button type="primary" htmlType="submit" loading={save.isPending} disabled={uploading}>
           {id ? 'Save Changes' : 'Schedule Auto-Post'}
         </Button>
         <Button onClick={onCancel}>Back</Button>

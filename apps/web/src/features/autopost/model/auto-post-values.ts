@@ -8,6 +8,7 @@ import {
   type Network,
 } from '@fitpost/contract';
 import { imageRequired, textLength, textLimits, textProblem } from '@fitpost/contract/platform-rules';
+import { sharedGraphic, type Graphic } from '@/components/graphic-upload/graphic';
 import { fromWallTime, toWallTime } from '@/lib/zoned-time';
 
 /**
@@ -18,9 +19,7 @@ export interface AutoPostValues {
   /** The library item it is scheduled from, if any. */
   contentId: string | null;
   body: string;
-  mediaId: string | null;
-  /** Where the graphic is shown from in the form. */
-  mediaUrl: string | null;
+  graphic: Graphic | null;
   link: string;
   /** `YYYY-MM-DD` and `HH:mm` in the admin's time zone. */
   date: string;
@@ -68,8 +67,7 @@ export function emptyValues(zone: string, now = Date.now()): AutoPostValues {
   return {
     contentId: null,
     body: '',
-    mediaId: null,
-    mediaUrl: null,
+    graphic: null,
     link: '',
     date,
     time,
@@ -85,8 +83,7 @@ export function valuesFrom(autoPost: AutoPost, zone: string): AutoPostValues {
   return {
     contentId: autoPost.contentId,
     body: autoPost.body,
-    mediaId: autoPost.mediaId,
-    mediaUrl: autoPost.mediaUrl,
+    graphic: autoPost.mediaId ? sharedGraphic(autoPost.mediaId, autoPost.mediaUrl) : null,
     link: autoPost.link ?? '',
     date,
     time,
@@ -112,7 +109,7 @@ export function toUpsert(values: AutoPostValues, zone: string): AutoPostUpsert {
   return {
     contentId: values.contentId,
     body: values.body,
-    mediaId: values.mediaId,
+    mediaId: values.graphic?.mediaId ?? null,
     link: values.link.trim() || null,
     networks: values.networks,
     xVariants: onX ? values.xVariants.map((v) => v.trim()) : [],
@@ -176,7 +173,7 @@ export function validate(values: AutoPostValues, zone: string, now = Date.now())
     if (tooLong) set('body', tooLong);
     // With no text, the only problem left is the missing image ("Instagram needs an image …").
     const noImage =
-      imageRequired[network] && values.mediaId === null ? textProblem(network, '', false) : null;
+      imageRequired[network] && values.graphic === null ? textProblem(network, '', false) : null;
     if (noImage) set('graphic', noImage);
   }
   if (onX && values.xVariants.length > autoPostLimits.maxXVariants) {

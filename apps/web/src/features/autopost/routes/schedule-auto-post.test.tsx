@@ -84,7 +84,8 @@ describe('Schedule Auto-Post', () => {
     expect(await screen.findByText(autoPostMessages.past)).toBeInTheDocument();
     expect(screen.getByText(libraryMessages.linkInvalid)).toBeInTheDocument();
     expect(screen.getByText('Instagram needs an image with every post.')).toBeInTheDocument();
-    expect(screen.getByLabelText(/^Graphic/)).toHaveFocus();
+    // The file input is hidden: focus goes to the drop zone that opens it.
+    expect(screen.getByLabelText(/^Graphic/).closest('[role="button"]')).toHaveFocus();
 
     fireEvent.change(screen.getByLabelText('Time'), { target: { value: '' } });
     expect(await screen.findByText('Choose a date and a time.')).toBeInTheDocument();

@@ -2,6 +2,7 @@ import { autoPostMessages, type AutoPost } from '@fitpost/contract';
 import { Alert, Button } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { sharedGraphic } from '@/components/graphic-upload/graphic';
 import { PageHeader } from '@/components/page-header';
 import { PageLoader } from '@/components/page-loader';
 import { errorText } from '@/lib/api-client';
@@ -54,8 +55,7 @@ function NewAutoPost({ zone }: { zone: string }) {
       ? {
           contentId: item.id,
           body: item.body,
-          mediaId: item.mediaId,
-          mediaUrl: item.mediaId ? item.graphicUrl : null,
+          graphic: item.mediaId ? sharedGraphic(item.mediaId, item.graphicUrl) : null,
           link: item.link ?? '',
         }
       : {}),

@@ -1,8 +1,10 @@
 import { BookOutlined } from '@ant-design/icons';
-import type { ContentItem, MediaRecord, ScheduledPost } from '@fitpost/contract';
+import type { ContentItem, ScheduledPost } from '@fitpost/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button } from 'antd';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { GraphicUpload } from '@/components/graphic-upload/graphic-upload';
+import { useAltTextSync } from '@/components/graphic-upload/use-alt-text';
 import { PageHeader } from '@/components/page-header';
 import { errorText } from '@/lib/api-client';
 import { formatZoned } from '@/lib/zoned-time';
@@ -11,7 +13,6 @@ import { useContentItem } from '@/lib/api/content/get-content-item';
 import { composerKeys } from '../api/query-keys';
 import { contentKeys } from '@/lib/api/content/keys';
 import { useSavePost } from '../api/save-post';
-import { useUpdateMediaAltText } from '../api/update-media-alt-text';
 import {
   hasErrors,
   perConnectionProblems,
@@ -24,7 +25,6 @@ import {
 import { clearDraft, draftKey, readDraft, writeDraft, type StoredDraft } from '../model/draft-storage';
 import { valuesFromContent } from '../model/initial-values';
 import { BodyField } from './body-field';
-import { GraphicField } from './graphic-field';
 import { NetworkPicker } from './network-picker';
 import { NetworkPreviews } from './network-previews';
 import { UpcomingPosts } from './upcoming-posts';
@@ -105,19 +105,14 @@ export function ComposerScreen(props: ComposerScreenProps) {
   const [libraryOpen, setLibraryOpen] = useState(props.openLibrary !== null);
   const [libraryUsed, setLibraryUsed] = useState(props.openLibrary !== null);
   const [picked, setPicked] = useState<string | null>(null);
-  const [altError, setAltError] = useState<string | null>(null);
-  // Alt text the server has, per image: what is typed differs until it is sent.
-  const [syncedAlt] = useState(() => {
-    const synced = new Map<string, string>();
-    const graphic = startValues.graphic;
-    if (graphic?.owned) synced.set(graphic.mediaId, graphic.altText);
-    return synced;
-  });
   const queryClient = useQueryClient();
   const connections = useConnections();
   const content = useContentItem(values.contentId);
   const save = useSavePost();
-  const updateAlt = useUpdateMediaAltText();
+  // The server's copy of each image of the member's own, so editing it later needs no request.
+  const altText = useAltTextSync(startValues.graphic, (media) =>
+    queryClient.setQueryData(composerKeys.media(media.id), media),
+  );
   const submitted = useRef(false);
 
   // Everything typed is kept on this device until the post is saved.
@@ -141,24 +136,6 @@ export function ComposerScreen(props: ComposerScreenProps) {
       }
     : { perConnection: problems };
 
-  async function syncAltText() {
-    const graphic = values.graphic;
-    if (!graphic?.owned || syncedAlt.get(graphic.mediaId) === graphic.altText) return;
-    const record = await updateAlt.mutateAsync({ id: graphic.mediaId, altText: graphic.altText });
-    syncedAlt.set(record.id, record.altText ?? '');
-    queryClient.setQueryData(composerKeys.media(record.id), record);
-    setAltError(null);
-  }
-
-  function handleAltTextCommit() {
-    syncAltText().catch((error: unknown) => setAltError(errorText(error)));
-  }
-
-  function handleUploaded(media: MediaRecord) {
-    syncedAlt.set(media.id, media.altText ?? '');
-    queryClient.setQueryData(composerKeys.media(media.id), media);
-  }
-
   async function handleSave(intent: SaveIntent) {
     if (submitted.current) return;
     const now = Date.now();
@@ -170,10 +147,9 @@ export function ComposerScreen(props: ComposerScreenProps) {
     }
     submitted.current = true;
     try {
-      await syncAltText();
-    } catch (error) {
-      setAltError(errorText(error));
-      submitted.current = false;
+      await altText.sync(values.graphic);
+    } catch {
+      submitted.current = false; // the alt text field shows why
       return;
     }
     save.mutate(
@@ -286,14 +262,20 @@ export function ComposerScreen(props: ComposerScreenProps) {
             bodyError={errors.body}
             linkError={errors.link}
           />
-          <GraphicField
-            graphic={values.graphic}
-            onChange={(graphic) => change({ graphic })}
-            onUploaded={handleUploaded}
-            onUploadingChange={setUploading}
-            onAltTextCommit={handleAltTextCommit}
-            altTextError={altError}
-          />
+          <div className="composer-field">
+            <label className="composer-label" htmlFor="composer-graphic">
+              Graphic <span className="composer-optional">(optional)</span>
+            </label>
+            <GraphicUpload
+              id="composer-graphic"
+              value={values.graphic}
+              onChange={(graphic) => change({ graphic })}
+              altText={altText}
+              previewAlt="Your post's graphic"
+              sharedHint="From the content library, with the library’s description."
+              onUploadingChange={setUploading}
+            />
+          </div>
           <NetworkPicker
             connections={connections.data}
             loading={connections.isPending}

@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeConnection } from '@/test/fixtures';
-import type { ComposerGraphic } from '../model/composer-values';
+import type { Graphic } from '@/components/graphic-upload/graphic';
 import { instagramAccount, linkedInAccount, xAccount } from '../test/composer-kit';
 import { NetworkPreviews } from './network-previews';
 
@@ -12,7 +12,7 @@ const facebookPage = makeConnection({
   accountName: 'Casey Coach Fitness',
   pictureUrl: '',
 });
-const graphic = (width: number, height: number): ComposerGraphic => ({
+const graphic = (width: number, height: number): Graphic => ({
   mediaId: 'f0f0f0f0-f0f0-4f0f-8f0f-f0f0f0f0f0f0',
   url: 'http://localhost/media/f0.jpg',
   altText: 'A kettlebell on a gym floor',

@@ -1,6 +1,6 @@
 import { networkNames, type Network, type SocialConnection } from '@fitpost/contract';
 import type { ComponentType } from 'react';
-import type { ComposerGraphic } from '../model/composer-values';
+import type { Graphic } from '@/components/graphic-upload/graphic';
 import { postText } from '../model/post-text';
 import { NetworkIcon } from '@/components/network-icon';
 import {
@@ -22,7 +22,7 @@ interface NetworkPreviewsProps {
   connections: SocialConnection[];
   body: string;
   link: string;
-  graphic: ComposerGraphic | null;
+  graphic: Graphic | null;
   when: string;
 }
 

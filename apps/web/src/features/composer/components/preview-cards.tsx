@@ -8,7 +8,7 @@ import {
   ShareAltOutlined,
 } from '@ant-design/icons';
 import type { SocialConnection } from '@fitpost/contract';
-import type { ComposerGraphic } from '../model/composer-values';
+import type { Graphic } from '@/components/graphic-upload/graphic';
 import { linkHost } from '../model/preview-text';
 import { feedTruncation } from '../model/preview-text';
 import { AccountPicture } from '@/components/account-picture';
@@ -20,12 +20,12 @@ export interface PreviewCardProps {
   text: string;
   body: string;
   link: string;
-  graphic: ComposerGraphic | null;
+  graphic: Graphic | null;
   /** "now", or when it is scheduled, as the feed would say it. */
   when: string;
 }
 
-function image(network: SocialConnection['network'], graphic: ComposerGraphic | null) {
+function image(network: SocialConnection['network'], graphic: Graphic | null) {
   if (!graphic) return null;
   return (
     <PreviewImage

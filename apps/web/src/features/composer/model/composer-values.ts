@@ -5,19 +5,9 @@ import {
   type PostUpsert,
   type SocialConnection,
 } from '@fitpost/contract';
+import type { Graphic } from '@/components/graphic-upload/graphic';
 import { fromWallTime } from '@/lib/zoned-time';
 import { networkProblem, postText } from './post-text';
-
-/** The post's image: one the member uploaded (its alt text theirs to edit) or the library's. */
-export interface ComposerGraphic {
-  mediaId: string;
-  url: string;
-  altText: string;
-  /** Uploaded by the member: they may change its alt text. Library graphics keep the library's. */
-  owned: boolean;
-  width: number | null;
-  height: number | null;
-}
 
 export type WhenMode = 'now' | 'later';
 
@@ -25,7 +15,8 @@ export type WhenMode = 'now' | 'later';
 export interface ComposerValues {
   body: string;
   link: string;
-  graphic: ComposerGraphic | null;
+  /** The post's image: one the member uploaded (its alt text theirs to edit) or the library's. */
+  graphic: Graphic | null;
   connectionIds: string[];
   /** The library item the post is made from. */
   contentId: string | null;

@@ -1,4 +1,5 @@
-import type { ComposerGraphic, ComposerValues } from './composer-values';
+import type { Graphic } from '@/components/graphic-upload/graphic';
+import type { ComposerValues } from './composer-values';
 
 /**
  * The composer's unsaved work, kept in local storage while the member writes, per member and per
@@ -20,7 +21,7 @@ export function draftKey(userId: string, postId: string | null): string {
 const isString = (v: unknown): v is string => typeof v === 'string';
 const isNumberOrNull = (v: unknown): v is number | null => v === null || typeof v === 'number';
 
-function isGraphic(v: unknown): v is ComposerGraphic {
+function isGraphic(v: unknown): v is Graphic {
   if (typeof v !== 'object' || v === null) return false;
   const g = v as Record<string, unknown>;
   return (

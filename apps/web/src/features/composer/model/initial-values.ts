@@ -1,6 +1,7 @@
 import type { ContentItem, MediaRecord, ScheduledPost } from '@fitpost/contract';
 import { fromWallTime, toWallTime } from '@/lib/zoned-time';
-import { emptyValues, type ComposerGraphic, type ComposerValues } from './composer-values';
+import { graphicFromMedia, sharedGraphic, type Graphic } from '@/components/graphic-upload/graphic';
+import { emptyValues, type ComposerValues } from './composer-values';
 
 const datePattern = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -31,16 +32,8 @@ export function valuesForDate(date: string, zone: string, now: number): Composer
 }
 
 /** The graphic of a library item, when it has one stored in FitPost (a feed's remote image cannot be posted). */
-export function libraryGraphic(item: Pick<ContentItem, 'mediaId' | 'graphicUrl'>): ComposerGraphic | null {
-  if (!item.mediaId) return null;
-  return {
-    mediaId: item.mediaId,
-    url: item.graphicUrl ?? '',
-    altText: '',
-    owned: false,
-    width: null,
-    height: null,
-  };
+export function libraryGraphic(item: Pick<ContentItem, 'mediaId' | 'graphicUrl'>): Graphic | null {
+  return item.mediaId ? sharedGraphic(item.mediaId, item.graphicUrl) : null;
 }
 
 /** Body, graphic and link of a library item, remembering where they came from. */
@@ -54,17 +47,6 @@ export function valuesFromContent(item: ContentItem, base: ComposerValues = empt
   };
 }
 
-export function graphicFromMedia(media: MediaRecord): ComposerGraphic {
-  return {
-    mediaId: media.id,
-    url: media.url,
-    altText: media.altText ?? '',
-    owned: true,
-    width: media.width,
-    height: media.height,
-  };
-}
-
 /**
  * A saved post (or server draft) as the composer edits it; times in the member's zone. Its graphic
  * comes from the member's own media, else from the library item it was made from.
@@ -74,11 +56,11 @@ export function valuesFromPost(
   sources: { media: MediaRecord | null; content: ContentItem | null },
   zone: string,
 ): ComposerValues {
-  let graphic: ComposerGraphic | null = null;
+  let graphic: Graphic | null = null;
   if (post.mediaId) {
     if (sources.media) graphic = graphicFromMedia(sources.media);
     else if (sources.content?.mediaId === post.mediaId) graphic = libraryGraphic(sources.content);
-    else graphic = { mediaId: post.mediaId, url: '', altText: '', owned: false, width: null, height: null };
+    else graphic = sharedGraphic(post.mediaId, null);
   }
   const wall = post.scheduledAt ? toWallTime(post.scheduledAt, zone) : null;
   const connectionIds =

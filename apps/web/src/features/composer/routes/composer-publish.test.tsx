@@ -6,6 +6,7 @@ import { server } from '@/test/setup';
 import {
   connectionsApi,
   linkedInAccount,
+  makeContentItem,
   makePost,
   makeTarget,
   postId,
@@ -141,6 +142,33 @@ describe('Create New › editing (?id=)', () => {
       id: postId,
       body: { body: 'Morning mobility routine and stretch', scheduledAt: '2030-07-01T13:00:00.000Z' },
     });
+  });
+
+  it("shows the library item's graphic without asking for it as the member's own image", async () => {
+    connectionsApi();
+    const item = makeContentItem();
+    postStates([
+      makePost({ contentId: item.id, mediaId: item.mediaId, scheduledAt: '2030-07-01T13:00:00.000Z' }),
+    ]);
+    const mediaReads: string[] = [];
+    server.use(
+      http.get('/api/content/:id', () => HttpResponse.json(item)),
+      // The library's image is the admin's: this would answer 404 (and log it in the console).
+      http.get('/api/media/:id', ({ params }) => {
+        mediaReads.push(String(params.id));
+        return HttpResponse.json(
+          { error: { code: 'not_found', message: 'Image not found' } },
+          { status: 404 },
+        );
+      }),
+    );
+    renderComposer(`?id=${postId}`);
+    expect(await screen.findByRole('img', { name: "Your post's graphic" })).toHaveAttribute(
+      'src',
+      item.graphicUrl,
+    );
+    expect(screen.getByText('From the content library, with the library’s description.')).toBeInTheDocument();
+    expect(mediaReads).toEqual([]);
   });
 
   it('shows a post that has gone out with its outcome instead of the editor', async () => {

@@ -58,8 +58,12 @@ export function ComposerRoute() {
   const openLibrary = source === 'favorites' ? 'favorites' : source === 'library' ? 'library' : null;
 
   const post = usePost(postId);
-  const media = useMedia(post.data?.mediaId ?? null);
   const content = useContentItem(postId ? (post.data?.contentId ?? null) : contentId);
+  // Only the member's own images can be read back (alt text and all); the library item's graphic
+  // belongs to the admin who uploaded it, and asking for it would only answer 404.
+  const mediaId = post.data?.mediaId ?? null;
+  const fromLibrary = mediaId !== null && content.data?.mediaId === mediaId;
+  const media = useMedia(mediaId && !content.isLoading && !fromLibrary ? mediaId : null);
 
   function handleSaved(saved: ScheduledPost, intent: SaveIntent) {
     if (intent === 'draft') void messageApi.success('Draft saved.');

@@ -1,6 +1,5 @@
 import type {
   ContentItem,
-  MediaRecord,
   PostUpsert,
   PublishTarget,
   ScheduledPost,
@@ -57,7 +56,6 @@ export const instagramAccount = makeConnection({
 export const postId = '55555555-5555-4555-8555-555555555555';
 export const contentId = '66666666-6666-4666-8666-666666666666';
 export const libraryMediaId = '77777777-7777-4777-8777-777777777777';
-export const uploadedMediaId = '88888888-8888-4888-8888-888888888888';
 
 export function makeContentItem(overrides: Partial<ContentItem> = {}): ContentItem {
   return {
@@ -82,20 +80,6 @@ export function makeContentItem(overrides: Partial<ContentItem> = {}): ContentIt
     favorite: true,
     scheduled: false,
     posted: false,
-    ...overrides,
-  };
-}
-
-export function makeMedia(overrides: Partial<MediaRecord> = {}): MediaRecord {
-  return {
-    id: uploadedMediaId,
-    url: `http://localhost/media/${uploadedMediaId}.jpg`,
-    mimeType: 'image/jpeg',
-    width: 1200,
-    height: 800,
-    bytes: 120_000,
-    altText: null,
-    createdAt: '2026-01-02T10:00:00.000Z',
     ...overrides,
   };
 }

@@ -7,11 +7,14 @@ import {
 } from '@fitpost/contract';
 import { Alert, Button, Checkbox, DatePicker, Drawer, Form, Input, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
 import { errorText } from '@/lib/api-client';
 import { useBrands } from '../api/get-brands';
 import { useTags } from '../api/get-tags';
 import { useUpsertContent } from '../api/upsert-content';
-import { GraphicUpload, type Graphic } from './graphic-upload';
+import { sharedGraphic, type Graphic } from '@/components/graphic-upload/graphic';
+import { GraphicUpload } from '@/components/graphic-upload/graphic-upload';
+import { useAltTextSync } from '@/components/graphic-upload/use-alt-text';
 
 interface ContentFormValues {
   title: string;
@@ -29,7 +32,7 @@ function initialValues(item: ContentItem | null): ContentFormValues {
   return {
     title: item?.title ?? '',
     body: item?.body ?? '',
-    graphic: item?.mediaId && item.graphicUrl ? { mediaId: item.mediaId, url: item.graphicUrl } : null,
+    graphic: item?.mediaId ? sharedGraphic(item.mediaId, item.graphicUrl) : null,
     link: item?.link ?? '',
     brandId: item?.brand?.id,
     tagIds: item?.tags.map((tag) => tag.id) ?? [],
@@ -79,8 +82,15 @@ export function ContentFormDrawer({ open, item, onClose, onSaved }: ContentFormD
   const brands = useBrands({ page: 1, pagesize: paging.maxPageSize, sort: 'name' });
   const tags = useTags({ page: 1, pagesize: paging.maxPageSize, sort: 'name' });
   const title = item ? 'Edit Content' : 'Add Content';
+  const altText = useAltTextSync(null);
+  const [uploading, setUploading] = useState(false);
 
-  function handleFinish(values: ContentFormValues) {
+  async function handleFinish(values: ContentFormValues) {
+    try {
+      await altText.sync(values.graphic);
+    } catch {
+      return; // the alt text field shows why
+    }
     upsert.mutate(toContentUpsert(values, item?.id), {
       onSuccess: (saved) => {
         upsert.reset();
@@ -103,7 +113,12 @@ export function ContentFormDrawer({ open, item, onClose, onSaved }: ContentFormD
       destroyOnHidden
       footer={
         <div className="row-actions">
-          <Button type="primary" loading={upsert.isPending} onClick={() => form.submit()}>
+          <Button
+            type="primary"
+            loading={upsert.isPending}
+            disabled={uploading}
+            onClick={() => form.submit()}
+          >
             Save
           </Button>
           <Button onClick={handleClose}>Cancel</Button>
@@ -114,7 +129,7 @@ export function ContentFormDrawer({ open, item, onClose, onSaved }: ContentFormD
         form={form}
         layout="vertical"
         initialValues={initialValues(item)}
-        onFinish={handleFinish}
+        onFinish={(values) => void handleFinish(values)}
         preserve={false}
       >
         <Form.Item
@@ -144,7 +159,7 @@ export function ContentFormDrawer({ open, item, onClose, onSaved }: ContentFormD
           <Input.TextArea autoSize={{ minRows: 4, maxRows: 12 }} />
         </Form.Item>
         <Form.Item label="Graphic" name="graphic">
-          <GraphicUpload />
+          <GraphicUpload altText={altText} previewAlt="The graphic chosen" onUploadingChange={setUploading} />
         </Form.Item>
         <Form.Item
           label="Link"

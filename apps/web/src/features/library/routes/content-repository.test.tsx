@@ -145,7 +145,7 @@ describe('/app/manage/content: Content Repository', () => {
 
     // jsdom's File bytes do not reach msw; the server's answer is what the form keeps.
     const file = new File(['png'], 'mobility.png', { type: 'image/png' });
-    fireEvent.change(within(drawer).getByLabelText('Graphic file'), { target: { files: [file] } });
+    fireEvent.change(within(drawer).getByLabelText('Graphic'), { target: { files: [file] } });
     expect(await within(drawer).findByRole('img', { name: 'The graphic chosen' })).toHaveAttribute(
       'src',
       uploaded.url,
@@ -189,7 +189,7 @@ describe('/app/manage/content: Content Repository', () => {
     await user.click(screen.getByRole('button', { name: /Add Content/ }));
     const drawer = await findDialog('Add Content');
     const file = new File(['%PDF'], 'plan.pdf', { type: 'application/pdf' });
-    fireEvent.change(within(drawer).getByLabelText('Graphic file'), { target: { files: [file] } });
+    fireEvent.change(within(drawer).getByLabelText('Graphic'), { target: { files: [file] } });
     expect(
       await within(drawer).findByText('That file is not an image FitPost can use (JPEG, PNG, WebP or GIF).'),
     ).toBeInTheDocument();
