@@ -1,7 +1,7 @@
 import { libraryMessages, type ContentItem, type ContentPage } from '@fitpost/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Alert, Button, Empty, Skeleton } from 'antd';
-import { errorText } from '@/lib/api-client';
+import { Button, Empty, Skeleton } from 'antd';
+import { LoadError } from '@/components/load-error';
 
 interface LibraryResultsProps {
   results: UseQueryResult<ContentPage>;
@@ -14,15 +14,7 @@ interface LibraryResultsProps {
 export function LibraryResults({ results, onlyFavorites, onPick }: LibraryResultsProps) {
   if (results.isPending) return <Skeleton active />;
   if (results.isError) {
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title="The library could not be loaded."
-        description={errorText(results.error)}
-        action={<Button onClick={() => void results.refetch()}>Retry</Button>}
-      />
-    );
+    return <LoadError what="The library" error={results.error} onRetry={() => void results.refetch()} />;
   }
   const items = results.data.items;
   if (items.length === 0) {

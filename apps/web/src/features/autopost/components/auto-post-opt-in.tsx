@@ -1,10 +1,11 @@
 import { connectionStatusLabels, networkNames } from '@fitpost/contract';
-import { Alert, Button, Skeleton, Switch, Tag, message } from 'antd';
+import { Skeleton, Switch, Tag, message } from 'antd';
 import { Link } from 'react-router';
 import { errorText } from '@/lib/api-client';
 import { useAutoPostSettings, useUpdateAutoPostSettings } from '../api/get-settings';
 import { NetworkIcon } from '@/components/network-icon';
 import '../autopost.css';
+import { LoadError } from '@/components/load-error';
 
 interface AutoPostOptInProps {
   /** The heading's level: 2 in System Settings, 4 inside the welcome screen's Step 2. */
@@ -33,12 +34,10 @@ export function AutoPostOptIn({ headingLevel = 2 }: AutoPostOptInProps) {
   if (settings.isPending) body = <Skeleton active paragraph={{ rows: 2 }} />;
   else if (settings.isError) {
     body = (
-      <Alert
-        type="error"
-        showIcon
-        title="Your Auto-Post settings could not be loaded."
-        description={errorText(settings.error)}
-        action={<Button onClick={() => void settings.refetch()}>Try Again</Button>}
+      <LoadError
+        what="Your Auto-Post settings"
+        error={settings.error}
+        onRetry={() => void settings.refetch()}
       />
     );
   } else if (settings.data.accounts.length === 0) {

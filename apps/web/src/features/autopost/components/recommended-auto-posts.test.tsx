@@ -144,6 +144,6 @@ describe('Recommended Posts › Upcoming Auto-Posts', () => {
     );
     open();
     expect(await screen.findByText('Upcoming Auto-Posts could not be loaded.')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Try Again' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeEnabled();
   });
 });

@@ -2,6 +2,7 @@ import { networkNames, type AutoPostChoice, type MemberAutoPost } from '@fitpost
 import { Button } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { LoadError } from '@/components/load-error';
 import { PageLoader } from '@/components/page-loader';
 import { errorText } from '@/lib/api-client';
 import { useStoredUser } from '@/lib/session';
@@ -85,12 +86,7 @@ export function RecommendedAutoPosts() {
   if (upcoming.isPending) body = <PageLoader label="Loading upcoming Auto-Posts…" />;
   else if (upcoming.isError) {
     body = (
-      <div className="autopost-load-error" role="alert">
-        <p>
-          <strong>Upcoming Auto-Posts could not be loaded.</strong> {errorText(upcoming.error)}
-        </p>
-        <Button onClick={() => void upcoming.refetch()}>Try Again</Button>
-      </div>
+      <LoadError what="Upcoming Auto-Posts" error={upcoming.error} onRetry={() => void upcoming.refetch()} />
     );
   } else if (upcoming.data.length === 0) {
     body = (

@@ -106,6 +106,6 @@ describe('Administration Dashboard', () => {
     open();
     expect(await screen.findByText('The Auto-Posts could not be loaded.')).toBeInTheDocument();
     expect(screen.getByText('Only administrators can schedule Auto-Posts.')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Try Again' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeEnabled();
   });
 });

@@ -1,6 +1,6 @@
 import { HeartOutlined, PlusOutlined, SearchOutlined, EditOutlined } from '@ant-design/icons';
 import type { AutoPost } from '@fitpost/contract';
-import { Alert, Button, message } from 'antd';
+import { Button, message } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '@/components/page-header';
@@ -12,6 +12,7 @@ import { useCancelAutoPost } from '../api/cancel-auto-post';
 import { useAutoPosts } from '../api/get-auto-posts';
 import { UpcomingAutoPostsTable } from '../components/upcoming-auto-posts-table';
 import '../autopost.css';
+import { LoadError } from '@/components/load-error';
 
 /** Auto-Posts that ran in the last day stay listed, so their progress is one click away. */
 const recentWindowMs = 24 * 60 * 60_000;
@@ -81,13 +82,7 @@ export function AdminDashboardRoute() {
         {autoPosts.isPending ? (
           <PageLoader label="Loading Auto-Posts…" />
         ) : autoPosts.isError ? (
-          <Alert
-            type="error"
-            showIcon
-            title="The Auto-Posts could not be loaded."
-            description={errorText(autoPosts.error)}
-            action={<Button onClick={() => void autoPosts.refetch()}>Try Again</Button>}
-          />
+          <LoadError what="The Auto-Posts" error={autoPosts.error} onRetry={() => void autoPosts.refetch()} />
         ) : autoPosts.data.length === 0 ? (
           <p className="empty-note">
             <span className="empty-title">No Auto-Posts scheduled</span>

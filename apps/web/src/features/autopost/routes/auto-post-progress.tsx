@@ -13,6 +13,7 @@ import { AutoPostStatusTag } from '../components/status-tag';
 import { excerpt } from '../model/excerpt';
 import type { SavedState } from './schedule-auto-post';
 import '../autopost.css';
+import { LoadError } from '@/components/load-error';
 
 function savedNote(state: unknown): string | null {
   const saved = (state as Partial<SavedState> | null)?.saved;
@@ -35,15 +36,7 @@ export function AutoPostProgressRoute() {
   let body;
   if (detail.isPending) body = <PageLoader label="Loading the Auto-Post…" />;
   else if (detail.isError) {
-    body = (
-      <Alert
-        type="error"
-        showIcon
-        title="The Auto-Post could not be loaded."
-        description={errorText(detail.error)}
-        action={<Button onClick={() => void detail.refetch()}>Try Again</Button>}
-      />
-    );
+    body = <LoadError what="The Auto-Post" error={detail.error} onRetry={() => void detail.refetch()} />;
   } else {
     const autoPost = detail.data;
     const live = isInProgress(autoPost);

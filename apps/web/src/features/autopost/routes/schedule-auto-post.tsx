@@ -5,7 +5,6 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { sharedGraphic } from '@/components/graphic-upload/graphic';
 import { PageHeader } from '@/components/page-header';
 import { PageLoader } from '@/components/page-loader';
-import { errorText } from '@/lib/api-client';
 import { useStoredUser } from '@/lib/session';
 import { memberTimeZone } from '@/lib/zoned-time';
 import { useAutoPost } from '../api/get-auto-post';
@@ -13,6 +12,7 @@ import { useContentItem } from '@/lib/api/content/get-content-item';
 import { AutoPostForm } from '../components/auto-post-form';
 import { emptyValues, valuesFrom } from '../model/auto-post-values';
 import '../autopost.css';
+import { LoadError } from '@/components/load-error';
 
 /** What the progress view says after the form saved (router state). */
 export interface SavedState {
@@ -38,15 +38,7 @@ function NewAutoPost({ zone }: { zone: string }) {
 
   if (contentId && content.isPending) return <PageLoader label="Loading the content…" />;
   if (contentId && content.isError) {
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title="The content could not be loaded."
-        description={errorText(content.error)}
-        action={<Button onClick={() => void content.refetch()}>Try Again</Button>}
-      />
-    );
+    return <LoadError what="The content" error={content.error} onRetry={() => void content.refetch()} />;
   }
   const item = content.data;
   const initial = {
@@ -79,15 +71,7 @@ function EditAutoPost({ id, zone }: { id: string; zone: string }) {
 
   if (autoPost.isPending) return <PageLoader label="Loading the Auto-Post…" />;
   if (autoPost.isError) {
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title="The Auto-Post could not be loaded."
-        description={errorText(autoPost.error)}
-        action={<Button onClick={() => void autoPost.refetch()}>Try Again</Button>}
-      />
-    );
+    return <LoadError what="The Auto-Post" error={autoPost.error} onRetry={() => void autoPost.refetch()} />;
   }
   if (autoPost.data.status !== 'scheduled') {
     return (

@@ -1,9 +1,9 @@
 import { connectionStatusLabels, networkNames, type SocialConnection } from '@fitpost/contract';
-import { Alert, Button, Skeleton } from 'antd';
+import { Skeleton } from 'antd';
 import { Link } from 'react-router';
-import { errorText } from '@/lib/api-client';
 import { AccountPicture } from '@/components/account-picture';
 import { NetworkIcon } from '@/components/network-icon';
+import { LoadError } from '@/components/load-error';
 
 /** Settings → Social Platforms, where accounts are connected and reconnected. */
 export const socialSettingsPath = '/app/settings?tab=social-platforms';
@@ -32,15 +32,7 @@ export function NetworkPicker(props: NetworkPickerProps) {
   let content;
   if (props.loading) content = <Skeleton.Input active block />;
   else if (props.loadError || !connections) {
-    content = (
-      <Alert
-        type="error"
-        showIcon
-        title="Your social accounts could not be loaded."
-        description={errorText(props.loadError)}
-        action={<Button onClick={props.onRetry}>Retry</Button>}
-      />
-    );
+    content = <LoadError what="Your social accounts" error={props.loadError} onRetry={props.onRetry} />;
   } else if (connections.length === 0) {
     content = (
       <p className="composer-hint">

@@ -1,10 +1,10 @@
 import { networkNames } from '@fitpost/contract';
-import { Alert, Button, Skeleton } from 'antd';
+import { Skeleton } from 'antd';
 import { Link } from 'react-router';
 import { usePosts, type PostListQuery } from '@/lib/api/posts/get-posts';
-import { errorText } from '@/lib/api-client';
 import { formatZoned } from '@/lib/zoned-time';
 import { NetworkIcon } from '@/components/network-icon';
+import { LoadError } from '@/components/load-error';
 
 interface UpcomingPostsProps {
   contentId: string;
@@ -29,13 +29,7 @@ export function UpcomingPosts({ contentId, currentPostId, zone }: UpcomingPostsP
   if (posts.isPending) content = <Skeleton active paragraph={{ rows: 2 }} />;
   else if (posts.isError) {
     content = (
-      <Alert
-        type="error"
-        showIcon
-        title="Your upcoming posts could not be loaded."
-        description={errorText(posts.error)}
-        action={<Button onClick={() => void posts.refetch()}>Retry</Button>}
-      />
+      <LoadError what="Your upcoming posts" error={posts.error} onRetry={() => void posts.refetch()} />
     );
   } else if (others.length === 0) {
     content = <p className="composer-hint">You have no other posts with this content scheduled.</p>;

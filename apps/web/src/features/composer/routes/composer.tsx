@@ -1,10 +1,10 @@
 import { isPostEditable, type ScheduledPost } from '@fitpost/contract';
-import { Alert, Button, message } from 'antd';
+import { Alert, message } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { PageLoader } from '@/components/page-loader';
-import { ApiError, errorText } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { useStoredUser } from '@/lib/session';
 import { memberTimeZone } from '@/lib/zoned-time';
 import { useContentItem } from '@/lib/api/content/get-content-item';
@@ -14,6 +14,7 @@ import { ComposerScreen } from '../components/composer-screen';
 import { PostOutcome } from '../components/post-outcome';
 import { emptyValues, type SaveIntent } from '../model/composer-values';
 import { parseDateParam, valuesForDate, valuesFromContent, valuesFromPost } from '../model/initial-values';
+import { LoadError } from '@/components/load-error';
 
 /** A saved or sent post's outcome, read again while it is going out. */
 function OutcomeView(props: {
@@ -97,19 +98,16 @@ export function ComposerRoute() {
     return (
       <>
         <PageHeader title="Edit Post" />
-        <Alert
-          type="error"
-          showIcon
-          title={missing ? 'This post was not found.' : 'The post could not be loaded.'}
-          description={missing ? undefined : errorText(post.error)}
-          action={
-            missing ? (
-              <Link to="/app/posts/post">Create a new post</Link>
-            ) : (
-              <Button onClick={() => void post.refetch()}>Retry</Button>
-            )
-          }
-        />
+        {missing ? (
+          <Alert
+            type="error"
+            showIcon
+            title="This post was not found."
+            action={<Link to="/app/posts/post">Create a new post</Link>}
+          />
+        ) : (
+          <LoadError what="The post" error={post.error} onRetry={() => void post.refetch()} />
+        )}
       </>
     );
   }
@@ -130,12 +128,11 @@ export function ComposerRoute() {
   }
   const notice =
     !postId && contentId && content.isError ? (
-      <Alert
+      <LoadError
         className="composer-banner"
         type="warning"
-        showIcon
-        title="That library content could not be loaded."
-        description={errorText(content.error)}
+        what="That library content"
+        error={content.error}
       />
     ) : null;
 

@@ -1,8 +1,7 @@
 import { networkNames, targetStatusLabels, type ScheduledPost } from '@fitpost/contract';
-import { Button } from 'antd';
 import { Link } from 'react-router';
 import { usePosts, type PostListQuery } from '@/lib/api/posts/get-posts';
-import { errorText } from '@/lib/api-client';
+import { LoadError } from '@/components/load-error';
 import { useStoredUser } from '@/lib/session';
 import { formatZoned, memberTimeZone } from '@/lib/zoned-time';
 import '../dashboard.css';
@@ -38,12 +37,7 @@ export function MyScheduledPosts() {
     content = <p className="empty-note">Loading your scheduled posts…</p>;
   } else if (posts.isError) {
     content = (
-      <div className="empty-note" role="alert">
-        <p>Your scheduled posts could not be loaded. {errorText(posts.error)}</p>
-        <Button size="small" onClick={() => void posts.refetch()}>
-          Retry
-        </Button>
-      </div>
+      <LoadError what="Your scheduled posts" error={posts.error} onRetry={() => void posts.refetch()} />
     );
   } else if (posts.data.items.length === 0) {
     content = (

@@ -1,9 +1,8 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { Feed } from '@fitpost/contract';
-import { Alert, Button } from 'antd';
+import { Button } from 'antd';
 import { useState } from 'react';
 import { PageLoader } from '@/components/page-loader';
-import { errorText } from '@/lib/api-client';
 import { useStoredUser } from '@/lib/session';
 import { useFeeds } from '../api/get-feeds';
 import { useFeedActions } from '../hooks/use-feed-actions';
@@ -11,6 +10,7 @@ import { FeedFormModal } from './feed-form-modal';
 import { FeedsTable } from './feeds-table';
 import { RefreshFeeds } from './refresh-feeds';
 import '../feeds.css';
+import { LoadError } from '@/components/load-error';
 
 /**
  * Settings › Content Feeds: the member's own feeds (add, edit, deactivate, delete), the portal's
@@ -31,16 +31,11 @@ export function ContentFeedsPanel() {
     tables = <PageLoader label="Loading your feeds…" />;
   } else if (feeds.isError) {
     tables = (
-      <Alert
-        type="error"
-        showIcon
-        title="Your feeds could not be loaded."
-        description={<span className="preserve-lines">{errorText(feeds.error)}</span>}
-        action={
-          <Button size="small" onClick={() => void feeds.refetch()} loading={feeds.isFetching}>
-            Retry
-          </Button>
-        }
+      <LoadError
+        what="Your feeds"
+        error={feeds.error}
+        onRetry={() => void feeds.refetch()}
+        retrying={feeds.isFetching}
       />
     );
   } else {

@@ -1,9 +1,8 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { systemUserId, type Feed } from '@fitpost/contract';
-import { Alert, Button } from 'antd';
+import { Button } from 'antd';
 import { useState } from 'react';
 import { PageHeader } from '@/components/page-header';
-import { errorText } from '@/lib/api-client';
 import { useStoredUser } from '@/lib/session';
 import { useFeeds } from '../api/get-feeds';
 import { FeedFormModal } from '../components/feed-form-modal';
@@ -11,6 +10,7 @@ import { FeedsTable } from '../components/feeds-table';
 import { RefreshFeeds } from '../components/refresh-feeds';
 import { useFeedActions } from '../hooks/use-feed-actions';
 import '../feeds.css';
+import { LoadError } from '@/components/load-error';
 
 /** /app/manage/feeds: the portal's system feeds, whose items every member sees (admins only). */
 export function AdminFeedsRoute() {
@@ -38,17 +38,11 @@ export function AdminFeedsRoute() {
       <div className="panel">
         {user ? <RefreshFeeds userId={user.id} /> : null}
         {feeds.isError ? (
-          <Alert
+          <LoadError
             className="form-alert"
-            type="error"
-            showIcon
-            title="The feeds could not be loaded."
-            description={<span className="preserve-lines">{errorText(feeds.error)}</span>}
-            action={
-              <Button size="small" onClick={() => void feeds.refetch()}>
-                Retry
-              </Button>
-            }
+            what="The feeds"
+            error={feeds.error}
+            onRetry={() => void feeds.refetch()}
           />
         ) : null}
         <FeedsTable

@@ -1,10 +1,10 @@
 import type { ContentItem, ContentPage } from '@fitpost/contract';
-import { Alert, Button, Empty, Pagination } from 'antd';
+import { Empty, Pagination } from 'antd';
 import type { ReactNode } from 'react';
 import { PageLoader } from '@/components/page-loader';
-import { errorText } from '@/lib/api-client';
 import { ContentCard } from './content-card';
 import '../library.css';
+import { LoadError } from '@/components/load-error';
 
 interface ContentGridProps {
   /** The page shown; undefined while the first one loads. */
@@ -37,19 +37,7 @@ export function ContentGrid({
 }: ContentGridProps) {
   if (isPending) return <PageLoader label="Loading content…" />;
   if (error && !data) {
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title="The content could not be loaded."
-        description={<span className="preserve-lines">{errorText(error)}</span>}
-        action={
-          <Button size="small" onClick={onRetry} loading={isFetching}>
-            Retry
-          </Button>
-        }
-      />
-    );
+    return <LoadError what="The content" error={error} onRetry={onRetry} retrying={isFetching} />;
   }
   if (!data || data.items.length === 0) return <Empty description={empty} />;
 

@@ -1,12 +1,12 @@
 import { HeartFilled } from '@ant-design/icons';
 import { libraryMessages, paging } from '@fitpost/contract';
-import { Alert, Button, Input } from 'antd';
+import { Button, Input } from 'antd';
 import { useState } from 'react';
 import { PageHeader } from '@/components/page-header';
-import { errorText } from '@/lib/api-client';
 import { useFavorites } from '../api/get-favorites';
 import { ContentTable, type ContentTableState } from '../components/content-table';
 import { useContentActions } from '../hooks/use-content-actions';
+import { LoadError } from '@/components/load-error';
 
 /**
  * /app/manage/saved: Admin Favorites — the admin's own favourites as a table, including items
@@ -57,17 +57,11 @@ export function AdminFavoritesRoute() {
           />
         </div>
         {favorites.isError ? (
-          <Alert
+          <LoadError
             className="form-alert"
-            type="error"
-            showIcon
-            title="Your favorites could not be loaded."
-            description={<span className="preserve-lines">{errorText(favorites.error)}</span>}
-            action={
-              <Button size="small" onClick={() => void favorites.refetch()}>
-                Retry
-              </Button>
-            }
+            what="Your favorites"
+            error={favorites.error}
+            onRetry={() => void favorites.refetch()}
           />
         ) : null}
         <ContentTable

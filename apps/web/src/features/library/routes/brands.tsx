@@ -1,11 +1,11 @@
-import { Alert, Button, Empty, Pagination } from 'antd';
+import { Empty, Pagination } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { PageLoader } from '@/components/page-loader';
-import { errorText } from '@/lib/api-client';
 import { useBrands } from '../api/get-brands';
 import { BrandCard } from '../components/brand-card';
+import { LoadError } from '@/components/load-error';
 
 const brandsPerPage = 24;
 
@@ -20,16 +20,11 @@ export function BrandsRoute() {
     content = <PageLoader label="Loading brands…" />;
   } else if (brands.isError && !brands.data) {
     content = (
-      <Alert
-        type="error"
-        showIcon
-        title="The brands could not be loaded."
-        description={<span className="preserve-lines">{errorText(brands.error)}</span>}
-        action={
-          <Button size="small" onClick={() => void brands.refetch()} loading={brands.isFetching}>
-            Retry
-          </Button>
-        }
+      <LoadError
+        what="The brands"
+        error={brands.error}
+        onRetry={() => void brands.refetch()}
+        retrying={brands.isFetching}
       />
     );
   } else if (brands.data.items.length === 0) {

@@ -11,6 +11,7 @@ import { ContentFormDrawer } from '../components/content-form-drawer';
 import { ContentTable, type ContentTableState } from '../components/content-table';
 import { autoPostPath } from '../hooks/use-content-actions';
 import '../library.css';
+import { LoadError } from '@/components/load-error';
 
 /** /app/manage/content: the Content Repository — every item, in or out of its window (admins only). */
 export function ContentRepositoryRoute() {
@@ -101,17 +102,11 @@ export function ContentRepositoryRoute() {
           </span>
         </div>
         {content.isError ? (
-          <Alert
+          <LoadError
             className="form-alert"
-            type="error"
-            showIcon
-            title="The content could not be loaded."
-            description={<span className="preserve-lines">{errorText(content.error)}</span>}
-            action={
-              <Button size="small" onClick={() => void content.refetch()}>
-                Retry
-              </Button>
-            }
+            what="The content"
+            error={content.error}
+            onRetry={() => void content.refetch()}
           />
         ) : null}
         <ContentTable

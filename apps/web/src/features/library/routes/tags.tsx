@@ -10,6 +10,7 @@ import { useToggleTagsSearchable } from '../api/toggle-tags-searchable';
 import { AddTagModal } from '../components/add-tag-modal';
 import { TagsTable, type TagsTableState } from '../components/tags-table';
 import '../library.css';
+import { LoadError } from '@/components/load-error';
 
 const plural = (count: number) => `${count} ${count === 1 ? 'tag' : 'tags'}`;
 
@@ -135,17 +136,11 @@ export function TagsRoute() {
           </span>
         </div>
         {tags.isError ? (
-          <Alert
+          <LoadError
             className="form-alert"
-            type="error"
-            showIcon
-            title="The tags could not be loaded."
-            description={<span className="preserve-lines">{errorText(tags.error)}</span>}
-            action={
-              <Button size="small" onClick={() => void tags.refetch()}>
-                Retry
-              </Button>
-            }
+            what="The tags"
+            error={tags.error}
+            onRetry={() => void tags.refetch()}
           />
         ) : null}
         <TagsTable

@@ -8,7 +8,7 @@ import {
   type PublishTarget,
   type ScheduledPost,
 } from '@fitpost/contract';
-import { Alert, Button, Tabs, message } from 'antd';
+import { Button, Tabs, message } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
@@ -25,6 +25,7 @@ import { PostsTable, type Busy, type PostAction } from '../components/posts-tabl
 import { RescheduleModal } from '../components/reschedule-modal';
 import { isPostView, postViewNames, postViews, type PostView } from '../post-views';
 import '../posts.css';
+import { LoadError } from '@/components/load-error';
 
 const datePattern = /^\d{4}-\d{2}-\d{2}$/;
 const idle: Busy = { postId: null, action: null, targetId: null };
@@ -200,17 +201,11 @@ export function PostsRoute() {
         />
         <PostFilters values={state.filters} statuses={view.statuses} onChange={state.setFilters} />
         {posts.isError ? (
-          <Alert
+          <LoadError
             className="form-alert"
-            type="error"
-            showIcon
-            title="Your posts could not be loaded."
-            description={<span className="preserve-lines">{errorText(posts.error)}</span>}
-            action={
-              <Button size="small" onClick={() => void posts.refetch()}>
-                Retry
-              </Button>
-            }
+            what="Your posts"
+            error={posts.error}
+            onRetry={() => void posts.refetch()}
           />
         ) : null}
         <PostsTable

@@ -12,6 +12,7 @@ import { connectedNetwork } from '../navigation-state';
 import { AddConnectionModal } from './add-connection-modal';
 import { ConnectionsTable } from './connections-table';
 import { FacebookChoiceModal } from './facebook-choice-modal';
+import { LoadError } from '@/components/load-error';
 
 /**
  * Settings › Social Platforms: the member's connected accounts, 'Add New Connection', Reconnect and
@@ -68,16 +69,11 @@ export function SocialPlatformsPanel() {
     content = <PageLoader label="Loading your connections…" />;
   } else if (connections.isError) {
     content = (
-      <Alert
-        type="error"
-        showIcon
-        title="Your connections could not be loaded."
-        description={<span className="preserve-lines">{errorText(connections.error)}</span>}
-        action={
-          <Button size="small" onClick={() => void connections.refetch()} loading={connections.isFetching}>
-            Retry
-          </Button>
-        }
+      <LoadError
+        what="Your connections"
+        error={connections.error}
+        onRetry={() => void connections.refetch()}
+        retrying={connections.isFetching}
       />
     );
   } else if (connections.data.length === 0) {

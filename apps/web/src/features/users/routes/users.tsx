@@ -1,15 +1,15 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { paging, type UserSummary } from '@fitpost/contract';
-import { Alert, Button, Input, Select, message } from 'antd';
+import { Button, Input, Select, message } from 'antd';
 import { useState } from 'react';
 import { PageHeader } from '@/components/page-header';
-import { errorText } from '@/lib/api-client';
 import { useStoredUser } from '@/lib/session';
 import { useRoles } from '../api/get-roles';
 import { useUsers } from '../api/get-users';
 import { AddUserModal } from '../components/add-user-modal';
 import { UserRolesDrawer } from '../components/user-roles-drawer';
 import { UsersTable, type UsersTableState } from '../components/users-table';
+import { LoadError } from '@/components/load-error';
 
 /** /app/manage/users: the portal's users and their roles (admins only). */
 export function UsersRoute() {
@@ -77,17 +77,11 @@ export function UsersRoute() {
           />
         </div>
         {users.isError ? (
-          <Alert
+          <LoadError
             className="form-alert"
-            type="error"
-            showIcon
-            title="Users could not be loaded."
-            description={<span className="preserve-lines">{errorText(users.error)}</span>}
-            action={
-              <Button size="small" onClick={() => void users.refetch()}>
-                Retry
-              </Button>
-            }
+            what="Users"
+            error={users.error}
+            onRetry={() => void users.refetch()}
           />
         ) : null}
         <UsersTable
