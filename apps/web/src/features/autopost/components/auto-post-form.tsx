@@ -6,6 +6,7 @@ import { focusGraphicUpload, GraphicUpload } from '@/components/graphic-upload/g
 import { useAltTextSync } from '@/components/graphic-upload/use-alt-text';
 import { LibraryPicker } from '@/components/library-picker/library-picker';
 import { errorText } from '@/lib/api-client';
+import { serverFieldErrors } from '@/lib/form-errors';
 import { formatZoned, zoneLabel } from '@/lib/zoned-time';
 import { useContentItem } from '@/lib/api/content/get-content-item';
 import { useSaveAutoPost } from '../api/save-auto-post';
@@ -34,6 +35,17 @@ interface AutoPostFormProps {
 
 /** Items a page in the Auto-Post form's picker, unchanged from before the picker was shared. */
 const libraryPageSize = 8;
+
+/** The request's fields by the form field that shows them, for the server's field problems. */
+const autoPostFields = {
+  body: 'body',
+  mediaId: 'graphic',
+  link: 'link',
+  scheduledAt: 'when',
+  networks: 'networks',
+  xVariants: 'xVariants',
+  xSpreadMinutes: 'xSpreadMinutes',
+} as const satisfies Record<string, AutoPostField>;
 
 const noErrors: AutoPostErrors = { fields: {}, variants: [] };
 
@@ -66,7 +78,9 @@ export function AutoPostForm({ id, initial, zone, onSaved, onCancel }: AutoPostF
 
   // Once the admin has tried to submit, problems follow their typing.
   const errors = checked ? validate(values, zone) : noErrors;
-  const fieldError = (field: AutoPostField) => errors.fields[field];
+  const serverErrors = serverFieldErrors(save.error, autoPostFields);
+  // The form's own check first; what the server refused shows under the field it is about.
+  const fieldError = (field: AutoPostField) => errors.fields[field] ?? serverErrors[field];
   const change = (next: Partial<AutoPostValues>) => setValues((v) => ({ ...v, ...next }));
   const onX = values.networks.includes('x');
 

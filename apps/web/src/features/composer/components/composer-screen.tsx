@@ -7,6 +7,7 @@ import { GraphicUpload } from '@/components/graphic-upload/graphic-upload';
 import { useAltTextSync } from '@/components/graphic-upload/use-alt-text';
 import { PageHeader } from '@/components/page-header';
 import { errorText } from '@/lib/api-client';
+import { serverFieldErrors } from '@/lib/form-errors';
 import { formatZoned } from '@/lib/zoned-time';
 import { useConnections } from '@/lib/api/connections/get-connections';
 import { useContentItem } from '@/lib/api/content/get-content-item';
@@ -35,6 +36,14 @@ import '../composer.css';
 const LibraryPicker = lazy(() =>
   import('@/components/library-picker/library-picker').then((m) => ({ default: m.LibraryPicker })),
 );
+
+/** The post's request fields by the composer field that shows them. */
+const composerFields = {
+  body: 'body',
+  link: 'link',
+  connectionIds: 'networks',
+  scheduledAt: 'when',
+} as const;
 
 /** Items a page in the composer's picker; the Auto-Post form keeps its own, shorter pages. */
 const libraryPageSize = 12;
@@ -129,12 +138,14 @@ export function ComposerScreen(props: ComposerScreenProps) {
   const chosen = all.filter((connection) => values.connectionIds.includes(connection.id));
   const networks = [...new Set(chosen.map((connection) => connection.network))];
   const problems = perConnectionProblems(values, all);
-  const errors: ComposerErrors = attempt
-    ? {
-        ...validateComposer(values, { connections: all, zone, now: attempt.at, intent: attempt.intent }),
-        perConnection: problems,
-      }
-    : { perConnection: problems };
+  const errors: ComposerErrors = {
+    // What the server refused, under the field it is about, unless the member's own check says more.
+    ...serverFieldErrors(save.error, composerFields),
+    ...(attempt
+      ? validateComposer(values, { connections: all, zone, now: attempt.at, intent: attempt.intent })
+      : {}),
+    perConnection: problems,
+  };
 
   async function handleSave(intent: SaveIntent) {
     if (submitted.current) return;

@@ -2,6 +2,7 @@ import { libraryLimits, libraryMessages, systemUserId, type Feed, type FeedUpser
 import { Alert, Checkbox, Form, Input, Modal } from 'antd';
 import { errorText } from '@/lib/api-client';
 import { useUpsertFeed } from '../api/upsert-feed';
+import { serverFormFields } from '@/lib/form-errors';
 
 interface FeedFormValues {
   name: string;
@@ -42,6 +43,14 @@ export function toFeedUpsert(values: FeedFormValues, feed: Feed | null, system: 
   };
 }
 
+/** The request's fields that the form shows, for the server's field problems. */
+const feedFields = {
+  name: 'name',
+  url: 'url',
+  description: 'description',
+  thumbnailUrl: 'thumbnailUrl',
+} as const;
+
 interface FeedFormModalProps {
   open: boolean;
   /** The feed being edited; null to add one. */
@@ -64,6 +73,7 @@ export function FeedFormModal({ open, feed, system, onClose, onSaved }: FeedForm
         upsert.reset();
         onSaved(saved);
       },
+      onError: (error) => form.setFields(serverFormFields(error, feedFields)),
     });
   }
 

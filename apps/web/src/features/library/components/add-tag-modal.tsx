@@ -2,6 +2,7 @@ import { libraryLimits, libraryMessages, type Tag } from '@fitpost/contract';
 import { Alert, Checkbox, Form, Input, Modal } from 'antd';
 import { errorText } from '@/lib/api-client';
 import { useUpsertTag } from '../api/upsert-tag';
+import { serverFormFields } from '@/lib/form-errors';
 
 interface AddTagValues {
   name: string;
@@ -30,6 +31,7 @@ export function AddTagModal({
           upsert.reset();
           onAdded(tag);
         },
+        onError: (error) => form.setFields(serverFormFields(error, { name: 'name' })),
       },
     );
   }

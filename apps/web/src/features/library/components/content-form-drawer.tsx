@@ -15,6 +15,7 @@ import { useUpsertContent } from '../api/upsert-content';
 import { sharedGraphic, type Graphic } from '@/components/graphic-upload/graphic';
 import { GraphicUpload } from '@/components/graphic-upload/graphic-upload';
 import { useAltTextSync } from '@/components/graphic-upload/use-alt-text';
+import { serverFormFields } from '@/lib/form-errors';
 
 interface ContentFormValues {
   title: string;
@@ -67,6 +68,18 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
+/** The request's fields by the form field that shows them, for the server's field problems. */
+const contentFields = {
+  title: 'title',
+  body: 'body',
+  mediaId: 'graphic',
+  link: 'link',
+  brandId: 'brandId',
+  tagIds: 'tagIds',
+  activeFrom: 'activeFrom',
+  activeUntil: 'activeUntil',
+} as const;
+
 interface ContentFormDrawerProps {
   open: boolean;
   /** The item being edited; null to add one. */
@@ -96,6 +109,7 @@ export function ContentFormDrawer({ open, item, onClose, onSaved }: ContentFormD
         upsert.reset();
         onSaved(saved);
       },
+      onError: (error) => form.setFields(serverFormFields(error, contentFields)),
     });
   }
 

@@ -4,6 +4,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { errorText } from '@/lib/api-client';
 import { useAddUserRole } from '../api/add-user-role';
 import { useRoles } from '../api/get-roles';
+import { serverFormFields } from '@/lib/form-errors';
 
 interface AddRoleValues {
   roleId: number;
@@ -38,6 +39,10 @@ export function AddRoleModal({ userId, open, onClose, onAdded }: AddRoleModalPro
           addRole.reset();
           onAdded();
         },
+        onError: (error) =>
+          form.setFields(
+            serverFormFields(error, { roleId: 'roleId', startDate: 'startDate', expiryDate: 'expiryDate' }),
+          ),
       },
     );
   }

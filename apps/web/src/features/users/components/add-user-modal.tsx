@@ -2,6 +2,7 @@ import type { UserUpsert } from '@fitpost/contract';
 import { Alert, Form, Input, Modal } from 'antd';
 import { errorText } from '@/lib/api-client';
 import { useUpsertUser } from '../api/upsert-user';
+import { serverFormFields } from '@/lib/form-errors';
 
 interface AddUserValues {
   email: string;
@@ -34,6 +35,10 @@ export function AddUserModal({
         upsert.reset();
         onAdded();
       },
+      onError: (error) =>
+        form.setFields(
+          serverFormFields(error, { email: 'email', fullName: 'fullName', accountType: 'accountType' }),
+        ),
     });
   }
 

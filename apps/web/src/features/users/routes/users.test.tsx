@@ -61,6 +61,17 @@ function usersApi() {
   return { listQueries, rolePosts };
 }
 
+/** Opens Add User as an admin and sends Kim Kettlebell. */
+async function addKim() {
+  const { user } = renderApp('/app/manage/users', { user: adminUser });
+  await user.click(await screen.findByRole('button', { name: /Add User/ }));
+  const modal = await findDialog('Add User');
+  await user.type(within(modal).getByLabelText('Email'), 'kim@example.org');
+  await user.type(within(modal).getByLabelText('Full name'), 'Kim Kettlebell');
+  await user.click(within(modal).getByRole('button', { name: 'Add User' }));
+  return { user, modal };
+}
+
 describe('/app/manage/users', () => {
   it("lists the portal's users", async () => {
     const { listQueries } = usersApi();
@@ -187,13 +198,7 @@ describe('/app/manage/users', () => {
           : HttpResponse.json(makeUserSummary({ fullName: 'Kim Kettlebell' }), { status: 201 });
       }),
     );
-    const { user } = renderApp('/app/manage/users', { user: adminUser });
-
-    await user.click(await screen.findByRole('button', { name: /Add User/ }));
-    const modal = await findDialog('Add User');
-    await user.type(within(modal).getByLabelText('Email'), 'kim@example.org');
-    await user.type(within(modal).getByLabelText('Full name'), 'Kim Kettlebell');
-    await user.click(within(modal).getByRole('button', { name: 'Add User' }));
+    const { user, modal } = await addKim();
 
     expect(await within(modal).findByText('That email is already a user')).toBeInTheDocument();
     expect(posted[0]).toEqual({
@@ -204,6 +209,31 @@ describe('/app/manage/users', () => {
 
     await user.click(within(modal).getByRole('button', { name: 'Add User' }));
     expect(await screen.findByText('User added.')).toBeInTheDocument();
+  });
+
+  it("shows the server's refusal of a field under that field", async () => {
+    usersApi();
+    const tooLong = 'Too big: expected string to have <=200 characters';
+    server.use(
+      http.post('/api/user', () =>
+        HttpResponse.json(
+          {
+            error: {
+              code: 'validation',
+              message: `Invalid body: fullName ${tooLong}`,
+              details: [{ path: 'fullName', message: tooLong }],
+            },
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    const { modal } = await addKim();
+
+    const name = within(modal).getByLabelText('Full name');
+    await waitFor(() => expect(name).toHaveAttribute('aria-invalid', 'true'));
+    expect(name.closest('.ant-form-item')).toHaveTextContent(tooLong);
+    expect(within(modal).getByLabelText('Email').closest('.ant-form-item')).not.toHaveTextContent(tooLong);
   });
 
   it('checks the Add User form before posting', async () => {
