@@ -1,20 +1,13 @@
-import { Writable } from 'node:stream';
 import { expect, it } from 'vitest';
 import { makeUser, startTestApp } from '../test/harness.js';
+import { logLines } from '../test/log-lines.js';
 import { exited, startServerProcess } from '../test/worker-process.js';
 import { newTokenKey } from './crypto.js';
 import { createLogger } from './logger.js';
 
 /** A logger writing into an array of parsed lines. */
 function capture(level = 'info') {
-  const lines: Record<string, unknown>[] = [];
-  const destination = new Writable({
-    write(chunk: Buffer, _enc, done) {
-      for (const line of chunk.toString().split('\n').filter(Boolean))
-        lines.push(JSON.parse(line) as Record<string, unknown>);
-      done();
-    },
-  });
+  const { lines, destination } = logLines();
   return { log: createLogger({ level, destination }), lines };
 }
 

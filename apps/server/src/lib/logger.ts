@@ -1,4 +1,5 @@
-import { pino, stdSerializers, type DestinationStream, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
+import { serializeError } from './database-errors.js';
 
 export type { Logger } from 'pino';
 
@@ -36,7 +37,8 @@ export function createLogger(
       level: opts.level,
       base: { pid: process.pid, ...(opts.service ? { service: opts.service } : {}) },
       redact: { paths: redactPaths, censor: '[redacted]' },
-      serializers: { err: stdSerializers.err, error: stdSerializers.err },
+      // A failed statement logs its name and SQLSTATE, never its parameters (lib/database-errors.ts).
+      serializers: { err: serializeError, error: serializeError },
     },
     opts.destination,
   );

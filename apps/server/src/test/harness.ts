@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { roleIds } from '@fitpost/contract';
 import pg from 'pg';
+import type { DestinationStream } from 'pino';
 import { loadConfig, type Config } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
 import { portals, userRoles, users } from '../db/schema.js';
@@ -16,8 +17,12 @@ import { createPlatforms } from '../platforms/index.js';
 /**
  * A real FitPost API on a real database for one test file: in-memory PGlite by default, or a
  * fresh database on the PostgreSQL server named by TEST_DATABASE_URL (the test run starts one).
+ * Logs are off unless `env` sets LOG_LEVEL; `logTo` receives them (stdout otherwise).
  */
-export async function startTestApp(env: Record<string, string> = {}) {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  opts: { logTo?: DestinationStream } = {},
+) {
   const admin = process.env.TEST_DATABASE_URL;
   let dbName: string | undefined;
   let databaseUrl: string | undefined;
@@ -48,7 +53,7 @@ export async function startTestApp(env: Record<string, string> = {}) {
   await seedReferenceData(database.db);
   await seedDemo(database.db);
   const cipher = resolveTokenCipher(config);
-  const log = createLogger({ level: config.logLevel });
+  const log = createLogger({ level: config.logLevel, ...(opts.logTo ? { destination: opts.logTo } : {}) });
   const jobs = createJobs(database, { worker: false, log });
   await jobs.start();
   const platforms = createPlatforms(config.platforms);

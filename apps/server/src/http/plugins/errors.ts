@@ -1,6 +1,7 @@
 import type { ErrorBody } from '@fitpost/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { databaseFailure, refusalOf } from '../../lib/database-errors.js';
 import { AppError } from '../../lib/errors.js';
 
 type Detail = NonNullable<ErrorBody['error']['details']>[number];
@@ -49,6 +50,13 @@ export function registerErrorHandler(app: FastifyInstance, opts: { spaFallback: 
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       // Fastify's own client errors (malformed JSON, empty body with a JSON type, …).
       return reply.status(err.statusCode).send(body('bad_request', err.message));
+    }
+    // The schemas should have refused it; the log names the statement (never its values) so they can.
+    const failure = databaseFailure(err);
+    const refusal = failure && refusalOf(failure);
+    if (refusal) {
+      request.log.warn({ err }, 'the database refused a value of the request');
+      return reply.status(refusal.status).send(body(refusal.code, refusal.message));
     }
     request.log.error({ err }, 'unhandled error');
     return reply.status(500).send(body('internal', 'Something went wrong on our side. Please try again.'));
