@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './common.js';
 
 /** A host as the browser sees it: name and optional port, no scheme or path. */
 export const publicHost = z
@@ -14,10 +15,10 @@ export const authorizeResponse = z.object({ url: z.url() });
 
 /** Sign-in verify: the code from /oauth, its state, and the host it came back to. */
 export const signInCallbackBody = z.object({
-  code: z.string().min(1).max(2048),
-  state: z.string().min(1).max(512),
+  code: text.min(1).max(2048),
+  state: text.min(1).max(512),
   /** The `iss` query parameter, when the provider sends one (RFC 9207: checked against the issuer). */
-  iss: z.string().max(2048).optional(),
+  iss: text.max(2048).optional(),
   host: publicHost,
 });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { connectionStatus, network } from './social.js';
-import { calendarRangeProblem } from './posts.js';
+import { calendarRangeProblem, postBody } from './posts.js';
+import { httpUrl, instant, text, timeZone } from './common.js';
 
 /**
  * Auto-Post (spec §1): content the organisation's admins schedule once, which FitPost publishes at
@@ -28,26 +29,22 @@ export const autoPostStatuses = ['scheduled', 'fanning_out', 'done', 'cancelled'
 export const autoPostStatus = z.enum(autoPostStatuses);
 export type AutoPostStatus = z.infer<typeof autoPostStatus>;
 
-const trimmed = (max: number) => z.string().trim().max(max);
+const trimmed = (max: number) => text.trim().max(max);
 
 /** POST /api/autoposts and PUT /api/autoposts/{id}: what an admin schedules. */
 export const autoPostUpsert = z
   .object({
     contentId: z.uuid().nullable().optional(),
-    body: z.string().max(63_206).default(''),
+    body: postBody.default(''),
     mediaId: z.uuid().nullable().optional(),
-    link: z
-      .url({ protocol: /^https?$/ })
-      .max(2000)
-      .nullable()
-      .optional(),
+    link: httpUrl().nullable().optional(),
     networks: z.array(network).max(4).default([]),
     /** Caption variants for X; members on X each get one. Empty: X gets `body`. */
     xVariants: z.array(trimmed(280).min(1)).max(autoPostLimits.maxXVariants).default([]),
     /** X sends are spread evenly over this many minutes after the scheduled time. */
     xSpreadMinutes: z.number().int().min(0).max(autoPostLimits.maxXSpreadMinutes).default(0),
-    scheduledAt: z.iso.datetime({ offset: true }),
-    timeZone: z.string().max(64).default('UTC'),
+    scheduledAt: instant,
+    timeZone: timeZone.default('UTC'),
   })
   .superRefine((a, ctx) => {
     if (!a.body.trim() && !a.mediaId)
@@ -107,8 +104,8 @@ export const autoPostDetail = autoPost
 export type AutoPostDetail = z.infer<typeof autoPostDetail>;
 
 export const autoPostListQuery = z.object({
-  from: z.iso.datetime({ offset: true }).optional(),
-  to: z.iso.datetime({ offset: true }).optional(),
+  from: instant.optional(),
+  to: instant.optional(),
   status: autoPostStatus.optional(),
 });
 export const autoPostList = z.array(autoPost);
@@ -132,8 +129,8 @@ export type AutoPostChoiceResult = z.infer<typeof autoPostChoiceResult>;
  */
 export const upcomingAutoPostsQuery = z
   .object({
-    from: z.iso.datetime({ offset: true }).optional(),
-    to: z.iso.datetime({ offset: true }).optional(),
+    from: instant.optional(),
+    to: instant.optional(),
   })
   .superRefine((q, ctx) => {
     if ((q.from === undefined) !== (q.to === undefined)) {

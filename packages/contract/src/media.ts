@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './common.js';
 import { locale } from './constants.js';
 
 const mebibyte = 1024 * 1024;
@@ -66,8 +67,7 @@ export function imageDimensionsMessage(width: number, height: number): string {
 }
 
 /** Alt text as the member typed it; blank means none. */
-export const mediaAltText = z
-  .string()
+export const mediaAltText = text
   .trim()
   .max(mediaLimits.maxAltTextLength, mediaMessages.altTextTooLong)
   .transform((s) => (s === '' ? null : s));
@@ -96,4 +96,4 @@ export const mediaUpdateBody = z.object({ altText: mediaAltText.nullable() });
 export type MediaUpdate = z.input<typeof mediaUpdateBody>;
 
 /** GET /media/:file — `<id>.<ext>`; anything else is simply not found. */
-export const mediaFileParams = z.object({ file: z.string().max(100) });
+export const mediaFileParams = z.object({ file: text.max(100) });

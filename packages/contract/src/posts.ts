@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery, pagedOf } from './common.js';
+import { httpUrl, instant, pageQuery, pagedOf, text, timeZone } from './common.js';
 import { messages } from './messages.js';
 import { network } from './social.js';
 
@@ -121,7 +121,8 @@ export const scheduledPost = z
   .meta({ id: 'ScheduledPost' });
 export type ScheduledPost = z.infer<typeof scheduledPost>;
 
-const body = z.string().max(63_206);
+/** The longest post any network takes (Facebook's 63,206 characters); Auto-Posts share it. */
+export const postBody = text.max(63_206);
 
 /**
  * Create or update a post. `publishNow` sends it at once; otherwise `scheduledAt` (an instant with
@@ -132,19 +133,15 @@ const body = z.string().max(63_206);
 export const postUpsert = z
   .object({
     id: z.union([z.uuid(), z.literal(''), z.literal(0)]).optional(),
-    body: body.default(''),
+    body: postBody.default(''),
     mediaId: z.uuid().nullable().optional(),
-    link: z
-      .url({ protocol: /^https?$/ })
-      .max(2000)
-      .nullable()
-      .optional(),
+    link: httpUrl().nullable().optional(),
     connectionIds: z.array(z.uuid()).max(50).default([]),
     /** On create: the library item the post is made from (its card then shows Scheduled / Posted). */
     contentId: z.uuid().nullable().optional(),
     publishNow: z.boolean().default(false),
-    scheduledAt: z.iso.datetime({ offset: true }).nullable().optional(),
-    timeZone: z.string().max(64).default('UTC'),
+    scheduledAt: instant.nullable().optional(),
+    timeZone: timeZone.default('UTC'),
     /** Keep it as a draft: saved, not scheduled, never sent until saved again without `draft`. */
     draft: z.boolean().default(false),
   })
@@ -181,8 +178,8 @@ export const postSearchQuery = pageQuery
     /** Posts made from this library item ('Upcoming posts with this content'). */
     contentId: z.uuid().optional(),
     /** Scheduled on or after / before this instant. */
-    from: z.iso.datetime({ offset: true }).optional(),
-    to: z.iso.datetime({ offset: true }).optional(),
+    from: instant.optional(),
+    to: instant.optional(),
     /** By scheduled time: `asc` for what comes next, `desc` (default) for the latest first. */
     order: z.enum(['asc', 'desc']).default('desc'),
   })
@@ -195,7 +192,7 @@ export type PostSearchQuery = z.input<typeof postSearchQuery>;
 export const postPage = pagedOf(scheduledPost);
 export type PostPage = z.infer<typeof postPage>;
 
-export const rescheduleBody = z.object({ scheduledAt: z.iso.datetime({ offset: true }) });
+export const rescheduleBody = z.object({ scheduledAt: instant });
 
 /** The calendar asks for at most this span at once (a month view shows six weeks). */
 export const calendarLimits = { maxRangeDays: 92, maxPosts: 2000, excerptLength: 140 } as const;
@@ -212,8 +209,8 @@ export function calendarRangeProblem(from: string, to: string): string | null {
 /** GET /api/posts/calendar: posts scheduled in [from, to). */
 export const calendarQuery = z
   .object({
-    from: z.iso.datetime({ offset: true }),
-    to: z.iso.datetime({ offset: true }),
+    from: instant,
+    to: instant,
   })
   .superRefine((q, ctx) => {
     const problem = calendarRangeProblem(q.from, q.to);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './common.js';
 
 export const networks = ['x', 'linkedin', 'facebook', 'instagram'] as const;
 export const network = z.enum(networks);
@@ -50,19 +51,22 @@ export const twitterAuthorizeUrlResponse = z.object({ url: z.url() });
 
 /** POST /api/social/twitter/authenticate (spec §7): both values from /validatetwitterauth. */
 export const twitterAuthenticateBody = z.object({
-  oauth_token: z.string().min(1).max(512),
-  oauth_verifier: z.string().min(1).max(512),
+  oauth_token: text.min(1).max(512),
+  oauth_verifier: text.min(1).max(512),
 });
+
+/** The browser's own state of a popup flow: 20 letters or digits (spec §5). */
+const popupState = z.string().regex(/^[A-Za-z0-9]{20}$/, 'state must be 20 letters or digits');
 
 /** The popup flows (LinkedIn, Facebook): the browser's own 20-character state travels with the request. */
 export const popupAuthorizeQuery = z.object({
-  state: z.string().regex(/^[A-Za-z0-9]{20}$/, 'state must be 20 letters or digits'),
+  state: popupState,
 });
 export const popupAuthorizeResponse = z.object({ url: z.url() });
 
 export const popupAuthenticateBody = z.object({
-  code: z.string().min(1).max(2048),
-  state: z.string().regex(/^[A-Za-z0-9]{20}$/),
+  code: text.min(1).max(2048),
+  state: popupState,
 });
 
 /** Facebook login lists the Pages (and their Instagram accounts) the member may add. */
@@ -82,8 +86,8 @@ export type FacebookChoice = z.infer<typeof facebookChoice>;
 export const facebookConnectBody = z
   .object({
     pendingId: z.uuid(),
-    pageIds: z.array(z.string().max(64)).max(50).default([]),
-    instagramIds: z.array(z.string().max(64)).max(50).default([]),
+    pageIds: z.array(text.max(64)).max(50).default([]),
+    instagramIds: z.array(text.max(64)).max(50).default([]),
   })
   .refine((b) => b.pageIds.length + b.instagramIds.length > 0, {
     message: 'Choose at least one Page or Instagram account',

@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { pageQuery, pagedOf, uuid } from './common.js';
+import {
+  httpUrl,
+  inputMessages,
+  instant,
+  integerParam,
+  isTimeZoneName,
+  pageQuery,
+  pagedOf,
+  positiveInteger,
+  text,
+  uuid,
+} from './common.js';
 
 export const userProperty = z.object({ name: z.string(), value: z.string() });
 export type UserProperty = z.infer<typeof userProperty>;
@@ -42,9 +53,9 @@ export type UserSummary = z.infer<typeof userSummary>;
 export const userSortFields = ['fullName', 'email', 'createdAt', 'lastSignInAt'] as const;
 
 export const userSearchQuery = pageQuery.extend({
-  portalid: z.coerce.number().int().positive().optional(),
-  keyword: z.string().trim().max(200).optional(),
-  roleid: z.coerce.number().int().positive().optional(),
+  portalid: integerParam.optional(),
+  keyword: text.trim().max(200).optional(),
+  roleid: integerParam.optional(),
   sort: z.enum(userSortFields).default('fullName'),
   desc: z
     .enum(['true', 'false'])
@@ -62,16 +73,24 @@ export const userIdParams = z.object({ id: uuid });
 export const userUpsert = z.object({
   id: z.union([uuid, z.literal(''), z.literal(0)]).optional(),
   email: z.email().max(254),
-  fullName: z.string().trim().min(1).max(200),
-  accountType: z.string().trim().max(100).default('Member'),
-  thumbnailUrl: z.union([z.url({ protocol: /^https?$/ }), z.literal('')]).default(''),
+  fullName: text.trim().min(1).max(200),
+  accountType: text.trim().max(100).default('Member'),
+  thumbnailUrl: z.union([httpUrl(), z.literal('')]).default(''),
 });
 export type UserUpsert = z.input<typeof userUpsert>;
 
+/** The user property holding the member's time zone (Settings → System Settings); an IANA name. */
+export const timeZoneProperty = 'timeZone';
+
 /** PUT /api/user/{id}/properties: exactly one name → string value pair. */
 export const propertyPut = z
-  .record(z.string().trim().min(1).max(100), z.string().max(4000))
-  .refine((r) => Object.keys(r).length === 1, { message: 'Send exactly one property name and value' });
+  .record(text.trim().min(1).max(100), text.max(4000))
+  .refine((r) => Object.keys(r).length === 1, { message: 'Send exactly one property name and value' })
+  .superRefine((r, ctx) => {
+    const zone = r[timeZoneProperty];
+    if (zone !== undefined && !isTimeZoneName(zone))
+      ctx.addIssue({ code: 'custom', path: [timeZoneProperty], message: inputMessages.timeZone });
+  });
 export type PropertyPut = z.infer<typeof propertyPut>;
 
 export const userProperties = z.array(userProperty);
@@ -96,9 +115,9 @@ export type RoleAssignment = z.infer<typeof roleAssignment>;
 export const roleAssignmentCreate = z
   .object({
     userId: uuid,
-    roleId: z.number().int().positive(),
-    startDate: z.iso.datetime({ offset: true }).optional(),
-    expiryDate: z.iso.datetime({ offset: true }).nullable().optional(),
+    roleId: positiveInteger,
+    startDate: instant.optional(),
+    expiryDate: instant.nullable().optional(),
   })
   .refine((r) => !r.startDate || !r.expiryDate || new Date(r.expiryDate) > new Date(r.startDate), {
     message: 'The expiry date must be after the start date',
@@ -106,7 +125,7 @@ export const roleAssignmentCreate = z
   });
 export type RoleAssignmentCreate = z.input<typeof roleAssignmentCreate>;
 
-export const roleParams = z.object({ id: uuid, roleId: z.coerce.number().int().positive() });
+export const roleParams = z.object({ id: uuid, roleId: integerParam });
 
 /** GET /api/user/verify (spec §7): exchange a portal-issued ID token for a session. */
 /**
@@ -121,10 +140,9 @@ function staysOnOrigin(path: string): boolean {
 }
 
 export const verifyQuery = z.object({
-  alias: z.string().trim().min(1).max(100),
-  token: z.string().min(10).max(8192),
-  context: z
-    .string()
+  alias: text.trim().min(1).max(100),
+  token: text.min(10).max(8192),
+  context: text
     .max(2000)
     .refine(staysOnOrigin, { message: 'context must be a relative path inside FitPost' })
     .optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { uuid } from '../common.js';
+import { inputBounds, uuid } from '../common.js';
 import { systemUserId } from '../constants.js';
 
 /**
@@ -39,7 +39,7 @@ export const libraryLimits = {
   /** How many tags one search may filter by. */
   tagsPerSearch: 10,
   keywordMaxLength: 200,
-  urlMaxLength: 2000,
+  urlMaxLength: inputBounds.urlMaxLength,
   feedNameMaxLength: 200,
   /** Ids per multi-delete or bulk change. */
   idsPerRequest: 500,

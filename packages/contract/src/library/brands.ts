@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery, pagedOf, uuid } from '../common.js';
+import { pageQuery, pagedOf, text, uuid } from '../common.js';
 import { libraryLimits, libraryMessages } from './api.js';
 import { sortDirection, upsertId } from './fields.js';
 
@@ -23,7 +23,7 @@ export type Brand = z.infer<typeof brand>;
 export const brandSortFields = ['name', 'createdAt', 'contentCount'] as const;
 
 export const brandSearchQuery = pageQuery.extend({
-  q: z.string().trim().max(libraryLimits.keywordMaxLength).optional(),
+  q: text.trim().max(libraryLimits.keywordMaxLength).optional(),
   sort: z.enum(brandSortFields).default('name'),
   ...sortDirection,
 });
@@ -35,8 +35,8 @@ export type BrandPage = z.infer<typeof brandPage>;
 /** POST /api/brand or PUT /api/brand/{id} (admin). */
 export const brandUpsert = z.object({
   id: upsertId,
-  name: z.string().trim().min(1, libraryMessages.brandNameRequired).max(libraryLimits.brandNameMaxLength),
-  description: z.string().trim().max(libraryLimits.descriptionMaxLength).default(''),
+  name: text.trim().min(1, libraryMessages.brandNameRequired).max(libraryLimits.brandNameMaxLength),
+  description: text.trim().max(libraryLimits.descriptionMaxLength).default(''),
   /** An image the admin uploaded with POST /api/media. */
   logoMediaId: uuid.nullable().default(null),
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { pageQuery, pagedOf, queryBoolean, uuid } from '../common.js';
+import { httpUrl, instant, pageQuery, pagedOf, queryBoolean, text, uuid } from '../common.js';
 import { libraryLimits, libraryMessages } from './api.js';
-import { httpUrl, instant, sortDirection, upsertId, uuidList } from './fields.js';
+import { sortDirection, upsertId, uuidList } from './fields.js';
 
 // Content items: GET/POST /api/content, PUT /api/content/{id}.
 
@@ -58,7 +58,7 @@ export type ContentSortField = (typeof contentSortFields)[number];
  * outside their active window. `sort=relevance` needs `q`, and is the default when `q` is given.
  */
 export const contentSearchQuery = pageQuery.extend({
-  q: z.string().trim().max(libraryLimits.keywordMaxLength).optional(),
+  q: text.trim().max(libraryLimits.keywordMaxLength).optional(),
   brandId: uuid.optional(),
   tagIds: uuidList(libraryLimits.tagsPerSearch).optional(),
   type: contentType.optional(),
@@ -78,8 +78,8 @@ export type ContentPage = z.infer<typeof contentPage>;
 export const contentUpsert = z
   .object({
     id: upsertId,
-    title: z.string().trim().min(1, libraryMessages.titleRequired).max(libraryLimits.titleMaxLength),
-    body: z.string().max(libraryLimits.bodyMaxLength).default(''),
+    title: text.trim().min(1, libraryMessages.titleRequired).max(libraryLimits.titleMaxLength),
+    body: text.max(libraryLimits.bodyMaxLength).default(''),
     mediaId: uuid.nullable().default(null),
     link: z
       .union([httpUrl(libraryMessages.linkInvalid), z.literal('')])

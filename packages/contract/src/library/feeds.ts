@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { queryBoolean, uuid } from '../common.js';
+import { httpUrl, integerParam, queryBoolean, text, uuid } from '../common.js';
 import { libraryLimits, libraryMessages } from './api.js';
-import { httpUrl, upsertId } from './fields.js';
+import { upsertId } from './fields.js';
 
 // Content feeds (spec §3, §7): GET/POST /api/feed, PUT /api/feed/{id}, GET /api/feed/consume/{userId}.
 
@@ -60,7 +60,7 @@ export type FeedList = z.infer<typeof feedList>;
  * member's feeds (the member themself, or an admin). `portalid`, when given, must be the caller's.
  */
 export const feedListQuery = z.object({
-  portalid: z.coerce.number().int().positive().optional(),
+  portalid: integerParam.optional(),
   userid: uuid.optional(),
   active: queryBoolean.optional(),
 });
@@ -73,9 +73,9 @@ export type FeedListQuery = z.input<typeof feedListQuery>;
  */
 export const feedUpsert = z.object({
   id: upsertId,
-  name: z.string().trim().min(1, libraryMessages.feedNameRequired).max(libraryLimits.feedNameMaxLength),
+  name: text.trim().min(1, libraryMessages.feedNameRequired).max(libraryLimits.feedNameMaxLength),
   url: httpUrl(libraryMessages.feedUrlInvalid),
-  description: z.string().trim().max(libraryLimits.descriptionMaxLength).default(''),
+  description: text.trim().max(libraryLimits.descriptionMaxLength).default(''),
   isActive: z.boolean().default(true),
   userId: uuid.optional(),
   isSystem: z.boolean().default(false),

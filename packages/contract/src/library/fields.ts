@@ -1,16 +1,10 @@
 import { z } from 'zod';
 import { queryBoolean, uuid } from '../common.js';
-import { libraryLimits } from './api.js';
 
 // Field shapes the library's resources share; internal to the contract (not re-exported).
 
 /** Upsert bodies: empty, 0 or absent means "create". */
 export const upsertId = z.union([uuid, z.literal(''), z.literal(0)]).optional();
-
-export const httpUrl = (message: string) =>
-  z.url({ protocol: /^https?$/, message }).max(libraryLimits.urlMaxLength);
-
-export const instant = z.iso.datetime({ offset: true });
 
 /** A query-string list: `a,b,c` (also accepted repeated: `?x=a&x=b`). */
 export const uuidList = (max: number) =>

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery, pagedOf, queryBoolean, uuid } from '../common.js';
+import { pageQuery, pagedOf, queryBoolean, text, uuid } from '../common.js';
 import { libraryIdsBody, libraryLimits, libraryMessages } from './api.js';
 import { sortDirection, upsertId } from './fields.js';
 
@@ -21,7 +21,7 @@ export type Tag = z.infer<typeof tag>;
 export const tagSortFields = ['name', 'createdAt', 'contentCount'] as const;
 
 export const tagSearchQuery = pageQuery.extend({
-  q: z.string().trim().max(libraryLimits.keywordMaxLength).optional(),
+  q: text.trim().max(libraryLimits.keywordMaxLength).optional(),
   /** Admins only; members always get searchable tags. */
   searchable: queryBoolean.optional(),
   sort: z.enum(tagSortFields).default('name'),
@@ -35,7 +35,7 @@ export type TagPage = z.infer<typeof tagPage>;
 /** POST /api/tag ('Add a Tag') or PUT /api/tag/{id} (admin). Names are unique per portal, ignoring case. */
 export const tagUpsert = z.object({
   id: upsertId,
-  name: z.string().trim().min(1, libraryMessages.tagNameRequired).max(libraryLimits.tagNameMaxLength),
+  name: text.trim().min(1, libraryMessages.tagNameRequired).max(libraryLimits.tagNameMaxLength),
   searchable: z.boolean().default(true),
 });
 export type TagUpsert = z.input<typeof tagUpsert>;

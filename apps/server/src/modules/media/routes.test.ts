@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { media } from '../../db/schema.js';
 import { makeUser, startTestApp, type TestApp } from '../../test/harness.js';
+import { multipartForm, type FormPart } from '../../test/multipart.js';
 import { loadMediaForPublishing } from './service.js';
 
 const publicUrl = 'https://app.fitpost.test';
@@ -24,26 +25,10 @@ afterAll(() => t.close());
 
 const inject = (opts: InjectOptions) => t.app.inject(opts);
 
-type Part = { name: string; value: string } | { name: string; filename: string; type: string; data: Buffer };
-
-/** A multipart/form-data body, written out by hand so tests control every byte and header. */
-function form(parts: Part[]) {
-  const boundary = `fitpost-${randomUUID()}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const file = 'data' in part ? `; filename="${part.filename}"\r\nContent-Type: ${part.type}` : '';
-    chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"${file}\r\n\r\n`),
-    );
-    chunks.push('data' in part ? part.data : Buffer.from(part.value));
-    chunks.push(Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
+type Part = FormPart;
 
 function upload(who: { auth: Record<string, string> } | null, parts: Part[]) {
-  const { payload, contentType } = form(parts);
+  const { payload, contentType } = multipartForm(parts);
   return inject({
     method: 'POST',
     url: '/api/media',
@@ -267,7 +252,7 @@ describe('POST /api/media', () => {
     const long = await upload(coach, [file(jpeg), { name: 'altText', value: 'a'.repeat(1001) }]);
     expect(long.statusCode).toBe(400);
     expect(long.json().error.message).toBe(mediaMessages.altTextTooLong);
-    const { payload, contentType } = form([file(jpeg)]);
+    const { payload, contentType } = multipartForm([file(jpeg)]);
     const cut = await inject({
       method: 'POST',
       url: '/api/media',
