@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ContentPage, Feed, FeedConsumeResult } from '@fitpost/contract';
@@ -19,9 +20,17 @@ let coach: TestUser;
 let colleague: TestUser;
 let otherCoach: TestUser;
 
-/** A loopback server answering a truncated RSS document, as a broken publisher would. */
+/**
+ * A loopback server answering a truncated RSS document, as a broken publisher would, and at
+ * /odd.json a JSON Feed with a NUL in an id and in a text, and dates of year 0000 and 275760.
+ */
 async function startBrokenFeedServer() {
-  const server = createServer((_req, res) => {
+  const server = createServer((req, res) => {
+    if (req.url === '/odd.json') {
+      res.writeHead(200, { 'content-type': 'application/feed+json' });
+      res.end(readFileSync(new URL('./fetch/fixtures/odd-items.json', import.meta.url)));
+      return;
+    }
     res.writeHead(200, { 'content-type': 'application/rss+xml' });
     res.end('<?xml version="1.0"?><rss version="2.0"><channel><title>Half</title><item><title>Cut off');
   });
@@ -135,6 +144,21 @@ describe('GET /api/feed/consume/{userId}', () => {
       lastError: outcome?.error,
       itemCount: 0,
     });
+    await call(t, coach, { method: 'DELETE', url: `/api/feed/${feed.id}` });
+  });
+
+  it('imports each item it can, one with a NUL in its id or an impossible date included', async () => {
+    const feed = await addFeed(coach, { name: 'Odd', url: brokenUrl.replace('/feed.xml', '/odd.json') });
+    const outcome = (await consume(coach)).feeds.find((f) => f.feedId === feed.id);
+    expect(outcome).toMatchObject({ status: 'ok', imported: 3, errorCode: null });
+    const page = (
+      await call(t, coach, { url: `/api/content?feedId=${feed.id}&sort=title` })
+    ).json<ContentPage>();
+    expect(page.items.map((i) => [i.title, i.body])).toEqual([
+      ['Dated', ''],
+      ['Lunges', 'Step forward'],
+      ['Squat day', ''],
+    ]);
     await call(t, coach, { method: 'DELETE', url: `/api/feed/${feed.id}` });
   });
 

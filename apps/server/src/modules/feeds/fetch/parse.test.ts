@@ -156,6 +156,17 @@ describe('JSON Feed', () => {
     const again = parseFeedDocument(fixture('recovery.json'), 'text/plain', FEED_URL);
     expect(again.items).toHaveLength(4);
   });
+
+  it('stores an id holding NUL as its hash and forgets dates no database holds, item by item', () => {
+    const parsed = parseFeedDocument(fixture('odd-items.json'), 'application/feed+json', FEED_URL);
+    expect(parsed.items.map((i) => [i.title, i.summary, i.publishedAt])).toEqual([
+      ['Squat day', '', null],
+      ['Lunges', 'Step forward', null],
+      ['Dated', '', new Date('2025-05-01T00:00:00Z')],
+    ]);
+    expect(parsed.items[0]?.guid).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect(parsed.items[1]?.guid).toBe('lunges');
+  });
 });
 
 describe('documents that are not feeds', () => {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 
+import { isStorableInstant } from '@fitpost/contract';
 import {
   extractFromJson,
   extractFromXml,
@@ -236,7 +237,8 @@ function publishedAtOf(raw: Raw, format: Format): Date | null {
     const text = textOf(field)?.trim();
     if (!text) continue;
     const date = new Date(text);
-    if (!Number.isNaN(date.getTime())) return date;
+    // Year 0000 or 275760 parses, but no database column holds it: such an item has no date.
+    if (isStorableInstant(date.getTime())) return date;
   }
   return null;
 }
@@ -252,7 +254,8 @@ function guidOf(
 ): string {
   const id = format === 'json' || format === 'atom' ? raw.id : (raw.guid ?? raw['@_rdf:about']);
   const key = textOf(id)?.trim() || link || sha256(`${title}\n${publishedAt?.toISOString() ?? ''}`);
-  return key.length > MAX_GUID_LENGTH ? sha256(key) : key;
+  // Too long for the index, or holding a NUL PostgreSQL cannot store: kept as its hash, still unique.
+  return key.length > MAX_GUID_LENGTH || key.includes('\u0000') ? sha256(key) : key;
 }
 
 function toItem(raw: Raw, format: Format, feedUrl: string): FetchedFeedItem {
