@@ -7,11 +7,15 @@ import { randomToken } from '../lib/tokens.js';
  * keeps only the cookie's hash, so a callback URL finished in another browser matches nothing.
  */
 export interface BrowserBinding {
-  /** The browser's binding token from its cookie, or null. */
+  /** The browser's binding token from its cookie, or null when it has none of the right shape. */
   token(request: FastifyRequest): string | null;
   /** Ensures this browser carries the cookie and returns its value. */
   bind(request: FastifyRequest, reply: FastifyReply): string;
 }
+
+const tokenBytes = 24;
+/** What `randomToken(tokenBytes)` makes; any other cookie value is not ours and is replaced. */
+const tokenShape = /^[A-Za-z0-9_-]{32}$/;
 
 export function browserBinding(options: {
   cookie: string;
@@ -23,14 +27,17 @@ export function browserBinding(options: {
     const header = request.headers.cookie ?? '';
     for (const part of header.split(';')) {
       const [name, ...rest] = part.trim().split('=');
-      if (name === options.cookie) return rest.join('=') || null;
+      if (name === options.cookie) {
+        const value = rest.join('=');
+        return tokenShape.test(value) ? value : null;
+      }
     }
     return null;
   };
   return {
     token,
     bind(request, reply) {
-      const value = token(request) ?? randomToken(24);
+      const value = token(request) ?? randomToken(tokenBytes);
       const attributes = [
         `${options.cookie}=${value}`,
         `Path=${options.path}`,

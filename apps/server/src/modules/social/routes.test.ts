@@ -119,6 +119,17 @@ describe('X', () => {
     expect(coachRows.map((r) => r.accountId)).not.toContain('1500000000000001002');
   });
 
+  it('replaces a binding cookie it did not make instead of echoing it back', async () => {
+    for (const forged of ['short', 'a b', 'x'.repeat(5000), `${'A'.repeat(31)}é`]) {
+      const res = await t.app.inject({
+        url: '/api/social/twitter/authorizeurl',
+        headers: { ...coach.auth, cookie: `fitpost_connect=${forged}` },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(String(res.headers['set-cookie'])).toMatch(/^fitpost_connect=[A-Za-z0-9_-]{32};/);
+    }
+  });
+
   it('explains missing values and needs a session', async () => {
     for (const payload of [
       {},
