@@ -80,17 +80,23 @@ export function serializeError(err: Error) {
   return { type: 'DatabaseError', ...failure, stack: frames.join('\n') };
 }
 
+/** A change that met another at the same rows (deadlock, serialization failure): safe to repeat. */
+export const concurrentChange = 'This was being changed at the same moment. Try again.';
+
 export const storageRefusal =
   'The request holds a value that cannot be stored. Check it for unusual characters, dates and very large numbers.';
 
 /**
  * The answer when the database refused what the request asked for: a bad value (SQLSTATE class 22,
- * or a check constraint) is the caller's 400, a duplicate or a vanished reference a 409. Null when
+ * or a check constraint) is the caller's 400, a duplicate or a vanished reference a 409, and a
+ * change that deadlocked with another (an edit meeting the engine's claim on the same targets,
+ * which PostgreSQL resolves by ending one; nothing of it was written) a 409 to repeat. Null when
  * the failure is the server's own. The schemas refuse such input first; this is the backstop.
  */
 export function refusalOf(failure: DatabaseFailure): AppError | null {
   if (failure.code.startsWith('22') || failure.code === '23514')
     return new AppError('validation', storageRefusal);
+  if (failure.code === '40P01' || failure.code === '40001') return new AppError('conflict', concurrentChange);
   if (failure.code === '23505') return new AppError('conflict', 'That already exists.');
   if (failure.code === '23503')
     return new AppError('conflict', 'Something this refers to no longer exists. Reload and try again.');

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storageRefusal } from '../../lib/database-errors.js';
+import { concurrentChange, storageRefusal } from '../../lib/database-errors.js';
 import { makeUser, startTestApp, type TestApp } from '../../test/harness.js';
 import { logLines } from '../../test/log-lines.js';
 
@@ -15,10 +15,13 @@ beforeAll(async () => {
   );
   await t.db.execute(sql`
     create function fuzz_refuse() returns trigger language plpgsql as $$
-    begin raise exception 'storage is offline'; end $$`);
+    begin
+      if new.body like '%deadlock%' then raise exception 'deadlock detected' using errcode = '40P01'; end if;
+      raise exception 'storage is offline';
+    end $$`);
   await t.db.execute(sql`
     create trigger fuzz_refuse before insert on posts
-    for each row when (new.body like '%offline%') execute function fuzz_refuse()`);
+    for each row when (new.body like '%offline%' or new.body like '%deadlock%') execute function fuzz_refuse()`);
 });
 afterAll(() => t.close());
 
@@ -75,5 +78,12 @@ describe('a statement the database refuses', () => {
         }) as unknown,
       }),
     );
+  });
+
+  it('answers 409 to repeat when the change deadlocked with another (nothing of it was kept)', async () => {
+    const res = await saveDraft('deadlock while my client Jane edits');
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ error: { code: 'conflict', message: concurrentChange } });
+    expect(JSON.stringify(lines)).not.toContain('Jane');
   });
 });
