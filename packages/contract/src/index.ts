@@ -9,3 +9,4 @@ export * from './posts.js';
 export * from './media.js';
 export * from './library/index.js';
 export * from './auto-posts.js';
+export * from './notifications.js';

@@ -1,4 +1,4 @@
-import { connectionStatuses, networks, storedImageTypes } from '@fitpost/contract';
+import { connectionStatuses, networks, notificationKinds, storedImageTypes } from '@fitpost/contract';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -221,13 +221,24 @@ export const notifications = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind').notNull(),
+    kind: text('kind', { enum: notificationKinds }).notNull(),
     title: text('title').notNull(),
     body: text('body').notNull(),
+    /** The failed post (`post.failed`); no foreign key: the list links to the Failed view, not the post. */
+    postId: uuid('post_id'),
+    /** The account to reconnect: a reconnect is resolved once it is connected again or removed. */
+    connectionId: uuid('connection_id').references(() => socialConnections.id, { onDelete: 'cascade' }),
+    network: text('network', { enum: networks }),
     createdAt: tz('created_at').notNull().defaultNow(),
     readAt: tz('read_at'),
   },
-  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.createdAt),
+    /** The bell's unread count reads only unread rows. */
+    index('notifications_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.readAt} is null`),
+  ],
 );
 
 /** Raw bytes. node-postgres reads bytea as a Buffer and PGlite as a Uint8Array; both become a Buffer. */

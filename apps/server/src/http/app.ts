@@ -16,6 +16,7 @@ import { postRoutes } from '../modules/posts/routes.js';
 import { mediaRoutes } from '../modules/media/routes.js';
 import { libraryRoutes } from '../modules/library/routes.js';
 import { feedRoutes } from '../modules/feeds/routes.js';
+import { notificationRoutes } from '../modules/notifications/routes.js';
 import { feedImageRoutes } from '../modules/feeds/image-proxy.js';
 import { autoPostRoutes } from '../modules/autoposts/routes.js';
 import { createPost } from '../modules/posts/service.js';
@@ -103,6 +104,7 @@ export async function buildApp(deps: AppDeps) {
     fetch: { allowLoopback: config.feeds.allowLoopback },
     logError: (message, err) => app.log.error({ err }, message),
   });
+  notificationRoutes(app, { db: database.db });
   feedImageRoutes(app, { db: database.db, allowLoopback: config.feeds.allowLoopback });
   healthRoutes(app, healthDeps(deps, version));
   return app;

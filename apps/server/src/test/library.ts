@@ -1,6 +1,9 @@
+import type { Network } from '@fitpost/contract';
 import type { InjectOptions } from 'fastify';
+import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import type { makeUser, TestApp } from './harness.js';
+import { socialConnections } from '../db/schema.js';
 import { createImagePool } from '../modules/media/image.js';
 import { uploadMedia } from '../modules/media/service.js';
 
@@ -44,4 +47,21 @@ export async function addContent(t: TestApp, admin: TestUser, payload: Record<st
   const res = await call(t, admin, { method: 'POST', url: '/api/content', payload });
   if (res.statusCode !== 201) throw new Error(`adding content failed: ${res.body}`);
   return res.json<{ id: string }>().id;
+}
+
+/** A connected account row of `who`; the token is never opened, so nothing is ever sent with it. */
+export async function connectAccount(t: TestApp, who: TestUser, network: Network, accountName: string) {
+  const [row] = await t.db
+    .insert(socialConnections)
+    .values({
+      portalId: who.user.portalId,
+      userId: who.user.id,
+      network,
+      accountId: randomUUID(),
+      accountName,
+      accessToken: 'never-opened',
+    })
+    .returning();
+  if (!row) throw new Error('no connection');
+  return row.id;
 }

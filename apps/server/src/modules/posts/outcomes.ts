@@ -1,3 +1,4 @@
+import { notificationTexts } from '@fitpost/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { notifications } from '../../db/schema.js';
@@ -81,8 +82,10 @@ export async function finish(
         await tx.insert(notifications).values({
           userId: post.userId,
           kind: 'post.failed',
-          title: `A post to ${target.accountName} failed`,
-          body: fields.error ?? 'The network refused the post.',
+          title: notificationTexts.postFailedTitle(target.accountName),
+          body: fields.error ?? notificationTexts.postFailedFallback,
+          postId: done.postId,
+          network: target.network,
         });
       }
     }

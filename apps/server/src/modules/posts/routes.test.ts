@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { messages, type PostPage, type ScheduledPost, type TargetStatus } from '@fitpost/contract';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
@@ -7,6 +6,7 @@ import { socialConnections } from '../../db/schema.js';
 import { contentItems } from '../../db/schema-library.js';
 import { postTargets } from '../../db/schema-posts.js';
 import { makeUser, startTestApp, type TestApp } from '../../test/harness.js';
+import { connectAccount } from '../../test/library.js';
 
 type Member = Awaited<ReturnType<typeof makeUser>>;
 
@@ -23,22 +23,8 @@ const hour = 3_600_000;
 const at = (ms: number) => new Date(Date.now() + ms).toISOString();
 const inject = (opts: InjectOptions) => t.app.inject(opts);
 
-/** A connected account row; these tests never send, so the token is never opened. */
-async function connect(member: Member, network: 'x' | 'linkedin', accountName: string) {
-  const [row] = await t.db
-    .insert(socialConnections)
-    .values({
-      portalId: member.user.portalId,
-      userId: member.user.id,
-      network,
-      accountId: randomUUID(),
-      accountName,
-      accessToken: 'never-opened',
-    })
-    .returning();
-  if (!row) throw new Error('no connection');
-  return row.id;
-}
+const connect = (member: Member, network: 'x' | 'linkedin', accountName: string) =>
+  connectAccount(t, member, network, accountName);
 
 async function create(member: Member, payload: Record<string, unknown>) {
   const res = await inject({ method: 'POST', url: '/api/posts', headers: member.auth, payload });

@@ -1,4 +1,4 @@
-import type { Network, SocialConnection } from '@fitpost/contract';
+import { notificationTexts, type Network, type SocialConnection } from '@fitpost/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { notifications, socialConnections } from '../../db/schema.js';
@@ -126,8 +126,10 @@ export async function markNeedsReconnect(db: Db, connectionId: string, reason: s
     await tx.insert(notifications).values({
       userId: row.userId,
       kind: 'connection.needs_reconnect',
-      title: `Reconnect ${row.accountName}`,
-      body: `${reason} Open Settings → Social Platforms and choose Reconnect.`,
+      title: notificationTexts.reconnectTitle(row.accountName),
+      body: notificationTexts.reconnectText(reason),
+      connectionId: row.id,
+      network: row.network,
     });
   });
 }
