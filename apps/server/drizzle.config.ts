@@ -7,6 +7,7 @@ export default defineConfig({
     './src/db/schema-posts.ts',
     './src/db/schema-library.ts',
     './src/db/schema-autopost.ts',
+    './src/db/schema-announcements.ts',
   ],
   out: './src/db/migrations',
 });

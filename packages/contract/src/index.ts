@@ -10,3 +10,4 @@ export * from './media.js';
 export * from './library/index.js';
 export * from './auto-posts.js';
 export * from './notifications.js';
+export * from './announcements.js';

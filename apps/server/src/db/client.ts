@@ -11,8 +11,15 @@ import * as baseSchema from './schema.js';
 import * as postsSchema from './schema-posts.js';
 import * as librarySchema from './schema-library.js';
 import * as autoPostSchema from './schema-autopost.js';
+import * as announcementSchema from './schema-announcements.js';
 
-const schema = { ...baseSchema, ...postsSchema, ...librarySchema, ...autoPostSchema };
+const schema = {
+  ...baseSchema,
+  ...postsSchema,
+  ...librarySchema,
+  ...autoPostSchema,
+  ...announcementSchema,
+};
 
 /** Works from src/ (tests) and dist/ (built) alike. */
 const migrationsFolder = fileURLToPath(new URL('../../src/db/migrations', import.meta.url));

@@ -76,6 +76,7 @@ async function existingRecords(): Promise<Record<string, string[]>> {
   const tags = [await addTag(t, admin, 'Strength')];
   const brands = [await addBrand(t, admin, 'Acme')];
   const content = [await addContent(t, admin, { title: 'Squats', body: 'Go deep' })];
+  const announcements = [(await created(admin, '/api/announcement', { body: '<p>Hello</p>' })).id];
   return {
     posts: [post.id],
     targetId: (post.targets ?? []).map((target) => target.id),
@@ -98,6 +99,7 @@ async function existingRecords(): Promise<Record<string, string[]>> {
     content,
     contentId: content,
     favorite: content,
+    announcement: announcements,
   };
 }
 
