@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { StrictMode, type ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '@/app/providers';
+import { browserAnnouncementStore } from '@/features/announcements/announcement-window';
 import { routes } from '@/app/router';
 import { setFlag, setStoredUser, storageKeys } from '@/lib/session';
 
@@ -12,6 +13,8 @@ interface RenderAppOptions {
   user?: UserInfo;
   /** Leave the dashboard tour flag unset, so the tour shows. */
   tourDue?: boolean;
+  /** Leave the announcement cookie window closed, so the shell asks for announcements. */
+  announcementsDue?: boolean;
   strict?: boolean;
   userEventOptions?: Parameters<typeof userEvent.setup>[0];
 }
@@ -20,6 +23,9 @@ interface RenderAppOptions {
 export function renderApp(path: string, options: RenderAppOptions = {}) {
   if (options.user) setStoredUser(options.user);
   if (!options.tourDue) setFlag(storageKeys.tutorial);
+  // Announcements: a window that never ends, unless the test is about them (then no cookie at all).
+  if (options.announcementsDue) browserAnnouncementStore.writeCookie('', 0);
+  else browserAnnouncementStore.writeCookie(String(8.64e15), 86_400);
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } },

@@ -2,6 +2,7 @@ import { layout } from '@fitpost/contract';
 import { Grid, Layout } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { Navigate, Outlet, useNavigation } from 'react-router';
+import { AnnouncementDialog } from '@/features/announcements/announcement-dialog';
 import { useRefreshStoredUser } from '@/features/auth/api/get-current-user';
 import { loadModule } from '@/lib/module-load';
 import { useStoredUser } from '@/lib/session';
@@ -75,6 +76,7 @@ export function AppLayout() {
           <Outlet />
         </Layout.Content>
       </Layout>
+      <AnnouncementDialog portalId={user.portalId} />
     </Layout>
   );
 }

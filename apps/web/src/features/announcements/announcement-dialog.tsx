@@ -1,0 +1,81 @@
+import {
+  announcementApi,
+  announcementList,
+  announcementMessages,
+  type Announcement,
+} from '@fitpost/contract';
+import { Button, Modal } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { apiRequest } from '@/lib/api-client';
+import { announcementsToShow, browserAnnouncementStore, markShown } from './announcement-window';
+
+/** POST /api/announcement/active: the portal's announcements shown now, less the seen ones. */
+export function fetchActiveAnnouncements(portalId: number, ids: string[]): Promise<Announcement[]> {
+  return apiRequest(announcementApi.active, {
+    method: 'POST',
+    body: { portalId, ids },
+    schema: announcementList,
+  });
+}
+
+/**
+ * One announcement: the server's sanitised HTML (the only HTML rendered), its link opening in a
+ * new tab, and 'close'.
+ */
+export function AnnouncementView({
+  announcement,
+  onClose,
+}: {
+  announcement: Announcement;
+  onClose: () => void;
+}) {
+  return (
+    <Modal
+      open
+      title={announcementMessages.dialogTitle}
+      onCancel={onClose}
+      footer={
+        <Button type="primary" onClick={onClose}>
+          {announcementMessages.close}
+        </Button>
+      }
+    >
+      {/* Sanitised by the server on write (modules/announcements/sanitize.ts). */}
+      <div className="announcement-body" dangerouslySetInnerHTML={{ __html: announcement.body }} />
+      {announcement.url ? (
+        <p>
+          <a href={announcement.url} target="_blank" rel="noopener noreferrer">
+            {announcement.urlText ?? announcement.url}
+          </a>
+        </p>
+      ) : null}
+    </Modal>
+  );
+}
+
+/**
+ * After sign-in (mounted by the signed-in shell): asks for the portal's active announcements unless
+ * the 30-day cookie window is open, and shows them one dialog at a time.
+ */
+export function AnnouncementDialog({ portalId }: { portalId: number }) {
+  const [queue, setQueue] = useState<Announcement[]>([]);
+  // Once per mount, also under StrictMode's second effect run.
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    void announcementsToShow(browserAnnouncementStore, Date.now(), (ids) =>
+      fetchActiveAnnouncements(portalId, ids),
+    ).then((list) => {
+      markShown(browserAnnouncementStore, list, Date.now());
+      setQueue(list);
+    });
+  }, [portalId]);
+
+  const current = queue[0];
+  if (!current) return null;
+  return (
+    <AnnouncementView key={current.id} announcement={current} onClose={() => setQueue((q) => q.slice(1))} />
+  );
+}
