@@ -174,7 +174,14 @@ export const appRoutes: RouteObject[] = [
           (m) => m.WelcomePage,
         ),
       ),
-      soon('settings/messages', 'Messages'),
+      page(
+        'settings/messages',
+        'Messages',
+        lazyPage(
+          () => import('@/features/notifications/routes/messages'),
+          (m) => m.MessagesRoute,
+        ),
+      ),
       { path: 'manage', Component: RequireAdmin, children: manageRoutes },
       { path: '*', handle: { title: 'Page not found' } satisfies RouteHandle, Component: NotFound },
     ],

@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 
@@ -8,8 +9,23 @@ import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 configure({ asyncUtilTimeout: 8000 });
 vi.setConfig({ testTimeout: 20_000 });
 
-/** Every request a test makes must be answered by a handler it declares (style.md). */
-export const server = setupServer();
+/** No notifications: what the top bar's bell hears on every signed-in screen unless a test says otherwise. */
+export const noNotifications = http.get('/api/notification', ({ request }) => {
+  const query = new URL(request.url).searchParams;
+  return HttpResponse.json({
+    items: [],
+    total: 0,
+    page: Number(query.get('page') ?? 1),
+    pageSize: Number(query.get('pagesize') ?? 20),
+    unread: 0,
+  });
+});
+
+/**
+ * Every request a test makes must be answered by a handler it declares (style.md); the bell's
+ * question, asked by the shell on every screen, is answered empty here once for all.
+ */
+export const server = setupServer(noNotifications);
 
 /** jsdom has no layout: media queries answer from `window.innerWidth` (1024 by default, i.e. antd `lg`). */
 function mediaMatches(query: string): boolean {

@@ -4,6 +4,7 @@ import { Button } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Logo } from '@/components/logo';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { clearFlag, storageKeys } from '@/lib/session';
 import { UserMenu } from './user-menu';
 
@@ -22,7 +23,7 @@ function toggleOf(isDesktop: boolean, collapsed: boolean): { label: string; icon
     : { label: 'Collapse navigation', icon: <MenuFoldOutlined /> };
 }
 
-/** Logo, the sidebar or drawer toggle, 'Take a Tour' and the user menu. */
+/** Logo, the sidebar or drawer toggle, 'Take a Tour', the notification bell and the user menu. */
 export function TopBar({ user, isDesktop, collapsed, drawerOpen, onToggle }: TopBarProps) {
   const toggle = toggleOf(isDesktop, collapsed);
 
@@ -43,6 +44,7 @@ export function TopBar({ user, isDesktop, collapsed, drawerOpen, onToggle }: Top
       <Link to="/app/dashboard" className="top-bar-link" onClick={() => clearFlag(storageKeys.tutorial)}>
         Take a Tour
       </Link>
+      <NotificationBell />
       <UserMenu user={user} compact={!isDesktop} />
     </div>
   );

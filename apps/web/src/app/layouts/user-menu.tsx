@@ -1,8 +1,8 @@
 import { DownOutlined } from '@ant-design/icons';
 import type { UserInfo } from '@fitpost/contract';
 import { Button } from 'antd';
-import { useEffect, useId, useRef, useState, type FocusEvent } from 'react';
 import { Link } from 'react-router';
+import { useDisclosure } from '@/components/use-disclosure';
 
 /**
  * Avatar and name in the top bar, disclosing Profile, Settings, Messages and Logout. A plain
@@ -10,36 +10,7 @@ import { Link } from 'react-router';
  * natural, and the shell's initial bundle stays ~5 kB smaller.
  */
 export function UserMenu({ user, compact }: { user: UserInfo; compact: boolean }) {
-  const [open, setOpen] = useState(false);
-  const rootRef = useRef<HTMLElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const listId = useId();
-
-  useEffect(() => {
-    if (!open) return undefined;
-    const handlePointerDown = (event: PointerEvent) => {
-      if (event.target instanceof Node && !rootRef.current?.contains(event.target)) setOpen(false);
-    };
-    const handleKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      buttonRef.current?.focus();
-    };
-    document.addEventListener('pointerdown', handlePointerDown);
-    document.addEventListener('keydown', handleKeyDown);
-    return () => {
-      document.removeEventListener('pointerdown', handlePointerDown);
-      document.removeEventListener('keydown', handleKeyDown);
-    };
-  }, [open]);
-
-  function handleBlur(event: FocusEvent<HTMLElement>) {
-    const next = event.relatedTarget;
-    if (next instanceof Node && rootRef.current?.contains(next)) return;
-    if (next !== null) setOpen(false);
-  }
-
-  const close = () => setOpen(false);
+  const { open, toggle, close, rootRef, buttonRef, listId, handleBlur } = useDisclosure();
 
   return (
     <nav className="user-menu" aria-label="Account" ref={rootRef} onBlur={handleBlur}>
@@ -50,7 +21,7 @@ export function UserMenu({ user, compact }: { user: UserInfo; compact: boolean }
         aria-expanded={open}
         aria-controls={listId}
         aria-label={`Account menu for ${user.fullName}`}
-        onClick={() => setOpen((value) => !value)}
+        onClick={toggle}
       >
         <UserAvatar name={user.fullName} src={user.thumbnailUrl} />
         {compact ? null : <span className="user-menu-name">{user.fullName}</span>}

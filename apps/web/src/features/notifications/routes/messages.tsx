@@ -1,0 +1,112 @@
+import { notificationTexts, paging, type Notification } from '@fitpost/contract';
+import { Button, Pagination, Tabs, Tag } from 'antd';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { LoadError } from '@/components/load-error';
+import { PageHeader } from '@/components/page-header';
+import { useNotifications } from '@/lib/api/notifications/get-notifications';
+import { useMarkAllRead } from '@/lib/api/notifications/mark-all-read';
+import { useMarkRead } from '@/lib/api/notifications/mark-read';
+import { useStoredUser } from '@/lib/session';
+import { formatZoned, memberTimeZone } from '@/lib/zoned-time';
+import '../notifications.css';
+
+function actionOf(item: Notification): string {
+  return item.kind === 'connection.needs_reconnect'
+    ? notificationTexts.reconnectAction
+    : notificationTexts.postFailedAction;
+}
+
+interface RowProps {
+  item: Notification;
+  timeZone: string;
+  onFollow: (item: Notification) => void;
+}
+
+function NotificationRow({ item, timeZone, onFollow }: RowProps) {
+  const unread = !item.readAt || item.needsAction;
+  return (
+    <li className={unread ? 'notification-row notification-row-unread' : 'notification-row'}>
+      <div className="notification-row-head">
+        <h2 className="notification-row-title">{item.title}</h2>
+        <Tag className={unread ? 'tag-info' : 'tag-neutral'}>{unread ? 'Unread' : 'Read'}</Tag>
+      </div>
+      <p className="notification-row-text">{item.text}</p>
+      <div className="notification-row-foot">
+        <time dateTime={item.createdAt}>{formatZoned(item.createdAt, timeZone)}</time>
+        <Link to={item.link} onClick={() => onFollow(item)}>
+          {actionOf(item)}
+          <span className="visually-hidden">: {item.title}</span>
+        </Link>
+      </div>
+    </li>
+  );
+}
+
+/** The Notifications tab: what FitPost told the member, newest first, each linking to the thing to fix. */
+function NotificationsTab() {
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(paging.defaultPageSize);
+  const list = useNotifications({ page, pagesize: pageSize });
+  const markRead = useMarkRead();
+  const markAllRead = useMarkAllRead();
+  const timeZone = memberTimeZone(useStoredUser());
+
+  if (list.isError && !list.data) {
+    return (
+      <LoadError
+        what="Your notifications"
+        error={list.error}
+        onRetry={() => void list.refetch()}
+        retrying={list.isFetching}
+      />
+    );
+  }
+  const data = list.data;
+  return (
+    <section aria-label="Notifications">
+      <div className="notifications-toolbar">
+        <span>{data ? `${data.unread} unread` : ''}</span>
+        <Button onClick={() => markAllRead.mutate()} loading={markAllRead.isPending} disabled={!data?.unread}>
+          {notificationTexts.markAllRead}
+        </Button>
+      </div>
+      {data && data.items.length === 0 ? <p className="empty-note">{notificationTexts.empty}</p> : null}
+      <ul className="notification-rows" aria-busy={list.isFetching}>
+        {data?.items.map((item) => (
+          <NotificationRow
+            key={item.id}
+            item={item}
+            timeZone={timeZone}
+            onFollow={(n) => {
+              if (!n.readAt) markRead.mutate([n.id]);
+            }}
+          />
+        ))}
+      </ul>
+      {data && data.total > pageSize ? (
+        <Pagination
+          current={page}
+          pageSize={pageSize}
+          total={data.total}
+          onChange={(next, size) => {
+            setPage(size === pageSize ? next : 1);
+            setPageSize(size);
+          }}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+/** /app/settings/messages: the member's mail and notifications (spec §2). */
+export function MessagesRoute() {
+  return (
+    <>
+      <PageHeader title="Messages" />
+      <div className="panel">
+        <Tabs items={[{ key: 'notifications', label: 'Notifications', children: <NotificationsTab /> }]} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,28 @@
+import { notificationList, type NotificationList, type NotificationListQuery } from '@fitpost/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { notificationKeys } from './keys';
+
+/** How often the bell asks again while a screen stays open. */
+const refreshMs = 60_000;
+
+/** GET /api/notification?unread&page&pagesize: one page of my notifications, with the unread count. */
+export function getNotifications(
+  query: NotificationListQuery,
+  signal?: AbortSignal,
+): Promise<NotificationList> {
+  return apiRequest('/api/notification', {
+    query: { unread: query.unread, page: query.page, pagesize: query.pagesize },
+    schema: notificationList,
+    signal,
+  });
+}
+
+export function useNotifications(query: NotificationListQuery) {
+  return useQuery({
+    queryKey: notificationKeys.list(query),
+    queryFn: ({ signal }) => getNotifications(query, signal),
+    placeholderData: keepPreviousData,
+    refetchInterval: refreshMs,
+  });
+}

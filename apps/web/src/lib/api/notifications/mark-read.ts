@@ -1,0 +1,14 @@
+import { notificationReadResult, type NotificationReadResult } from '@fitpost/contract';
+import { apiRequest } from '@/lib/api-client';
+import { useNotificationMutation } from './use-notification-mutation';
+
+/** POST /api/notification/read: marks these of my notifications read. */
+export function markRead(ids: string[]): Promise<NotificationReadResult> {
+  return apiRequest('/api/notification/read', {
+    method: 'POST',
+    body: { ids },
+    schema: notificationReadResult,
+  });
+}
+
+export const useMarkRead = () => useNotificationMutation(markRead);
