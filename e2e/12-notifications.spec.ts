@@ -1,0 +1,82 @@
+import { expect, test } from '@playwright/test';
+import {
+  authHeaders,
+  ensureConnected,
+  expectAccessible,
+  sandbox,
+  signInToApp,
+  skipTour,
+} from './support/fitpost';
+
+/** The bell's accessible name: "Notifications" or "Notifications, N unread". */
+const bellName = /^Notifications(, \d+ unread)?$/;
+
+test('a post to an X account revoked at the network tells the coach, through the bell, to reconnect', async ({
+  page,
+}) => {
+  await skipTour(page);
+  await signInToApp(page, 'coach@example.com');
+  const x = await ensureConnected(page, 'x');
+
+  // The network revokes the account's tokens on the next publish call: it answers 401.
+  const fault = await page.request.post(`${sandbox}/_sandbox/faults`, {
+    data: { network: 'x', kind: 'revoked', accountId: x.accountId },
+  });
+  expect(fault.status(), await fault.text()).toBeLessThan(300);
+  const post = await page.request.post('/api/posts', {
+    headers: await authHeaders(page),
+    data: {
+      timeZone: 'UTC',
+      body: `Revoked ${Date.now().toString(36)}: mobility flow`,
+      connectionIds: [x.id],
+      publishNow: true,
+    },
+  });
+  expect(post.status(), await post.text()).toBe(201);
+
+  // The bell asks every minute; a reload asks at once.
+  const bell = page.getByRole('button', { name: bellName });
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        return bell.getAttribute('aria-label');
+      },
+      { timeout: 30_000, intervals: [1000] },
+    )
+    .toMatch(/unread/);
+  await bell.click();
+  const menu = page.getByRole('navigation', { name: 'Notifications' });
+  const reconnect = menu.getByRole('link', { name: /^Reconnect / });
+  await expect(reconnect).toHaveAttribute('href', '/app/settings?tab=social-platforms');
+  await expect(menu.getByRole('link', { name: 'See all messages' })).toBeVisible();
+
+  // Settings → Messages lists it, still unread after Mark all read while X needs reconnecting.
+  await menu.getByRole('link', { name: 'See all messages' }).click();
+  await expect(page).toHaveURL(/\/app\/settings\/messages$/);
+  const list = page.getByRole('region', { name: 'Notifications' });
+  await expect(list.getByRole('link', { name: /^Reconnect ?: Reconnect / }).first()).toBeVisible();
+  await expectAccessible(page);
+  await list.getByRole('button', { name: 'Mark all read' }).click();
+  await expect(list.getByText('Unread').first()).toBeVisible();
+
+  // At 390 px the bell's list fits the screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: /unread/ }).click();
+  const box = await page.getByRole('navigation', { name: 'Notifications' }).getByRole('list').boundingBox();
+  expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+  await expectAccessible(page);
+  await page.keyboard.press('Escape');
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // Following the link and reconnecting resolves it (and leaves X connected for the other specs).
+  await list
+    .getByRole('link', { name: /^Reconnect ?: Reconnect / })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/tab=social-platforms/);
+  await ensureConnected(page, 'x', x.accountId);
+  await page.goto('/app/settings/messages');
+  await expect(page.getByRole('region', { name: 'Notifications' }).getByText('0 unread')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
+});
