@@ -78,7 +78,14 @@ const manageRoutes: RouteObject[] = [
       (m) => m.TagsRoute,
     ),
   ),
-  soon('announcements', 'Announcements'),
+  page(
+    'announcements',
+    'Announcements',
+    lazyPage(
+      () => import('@/features/announcements/announcements-route'),
+      (m) => m.AnnouncementsRoute,
+    ),
+  ),
   page(
     'users',
     'Users',

@@ -18,6 +18,18 @@ export function fetchActiveAnnouncements(portalId: number, ids: string[]): Promi
   });
 }
 
+/** An announcement's link, opening `url` in a new tab, named by `urlText`. */
+export function AnnouncementLink({ url, urlText }: Pick<Announcement, 'url' | 'urlText'>) {
+  if (!url) return null;
+  return (
+    <p>
+      <a href={url} target="_blank" rel="noopener noreferrer">
+        {urlText ?? url}
+      </a>
+    </p>
+  );
+}
+
 /**
  * One announcement: the server's sanitised HTML (the only HTML rendered), its link opening in a
  * new tab, and 'close'.
@@ -42,13 +54,7 @@ export function AnnouncementView({
     >
       {/* Sanitised by the server on write (modules/announcements/sanitize.ts). */}
       <div className="announcement-body" dangerouslySetInnerHTML={{ __html: announcement.body }} />
-      {announcement.url ? (
-        <p>
-          <a href={announcement.url} target="_blank" rel="noopener noreferrer">
-            {announcement.urlText ?? announcement.url}
-          </a>
-        </p>
-      ) : null}
+      <AnnouncementLink url={announcement.url} urlText={announcement.urlText} />
     </Modal>
   );
 }
