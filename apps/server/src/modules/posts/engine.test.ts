@@ -1,6 +1,6 @@
 import { startSandbox, type Sandbox } from '@fitpost/sandbox';
 import { clearFaults, injectFault, publishedPosts } from '@fitpost/sandbox/testing';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { notifications, socialConnections } from '../../db/schema.js';
 import { postTargets, rateLimits } from '../../db/schema-posts.js';
@@ -250,6 +250,36 @@ describe('publishing', () => {
     await sweepStale(deps);
     expect((await targetOf(target.postId)).version).toBe(revived.version);
     expect(await jobsOf(target.id)).toHaveLength(jobs.length);
+  });
+
+  /** Marks `jobId` fetched by a worker `ago` ms ago (pg-boss's active state). */
+  async function fetchedAgo(jobId: string, ago: number) {
+    const jobs = await deps.jobTable(queues.publish);
+    await t.db.execute(
+      sql`update ${jobs} set state = 'active', started_on = ${new Date(Date.now() - ago).toISOString()}::timestamptz where id = ${jobId}`,
+    );
+  }
+
+  it('gives a new job at once to a target whose job a worker fetched and died before claiming', async () => {
+    const { target, job } = await overdueTarget();
+    // Fetched ten minutes ago and never claimed: pg-boss would expire it only after five minutes more.
+    await fetchedAgo(job.id, 600_000);
+    expect(await sweepStale(deps)).toBeGreaterThanOrEqual(1);
+    const revived = await targetOf(target.postId);
+    expect(revived.version).toBe(target.version + 1);
+    expect((await jobsOf(target.id)).map((j) => j.data)).toContainEqual({
+      targetId: target.id,
+      version: revived.version,
+    });
+  });
+
+  it('leaves a target alone while a live worker has just fetched its job', async () => {
+    const { target, job } = await overdueTarget();
+    await fetchedAgo(job.id, 1000);
+    const before = await jobsOf(target.id);
+    await sweepStale(deps);
+    expect((await targetOf(target.postId)).version).toBe(target.version);
+    expect(await jobsOf(target.id)).toHaveLength(before.length);
   });
 
   it('leaves a scheduled target alone while its job is still queued behind others', async () => {

@@ -52,14 +52,20 @@ export type PublishOutcome =
 /** Overdue targets a sweep looks at, oldest first, so one sweep stays short. */
 const lostJobsPerSweep = 500;
 
-/** The targets among `candidates` with no live publish job (created, retry or active) for their version. */
-async function withoutLiveJob(deps: EngineDeps, candidates: { id: string; version: number }[]) {
+/**
+ * The targets among `candidates` with no live publish job for their version: none waiting (created,
+ * retry), and none fetched since `cutoff`. A worker claims the targets of the jobs it fetches at
+ * once, so a job still active long after it was fetched, for a target still `scheduled`, belongs to
+ * a worker that died between the two; pg-boss would only expire it minutes later.
+ */
+async function withoutLiveJob(deps: EngineDeps, candidates: { id: string; version: number }[], cutoff: Date) {
   const jobs = await deps.jobTable(queues.publish);
   // Both drivers resolve execute() to { rows }; the generic Db type only knows "some result".
   const result: unknown = await deps.db.execute(sql`
     select j.data->>'targetId' as target_id, (j.data->>'version')::int as version
     from ${jobs} as j
-    where j.name = ${queues.publish} and j.state <= 'active'
+    where j.name = ${queues.publish}
+      and (j.state < 'active' or (j.state = 'active' and j.started_on > ${cutoff.toISOString()}::timestamptz))
       and j.data->>'targetId' in (${sql.join(
         candidates.map((c) => sql`${c.id}`),
         sql`, `,
@@ -317,8 +323,8 @@ export async function sweepStale(deps: EngineDeps) {
     .returning({ id: postTargets.id, version: postTargets.version });
   for (const t of stale)
     await deps.enqueueIn(deps.db)(queues.reconcile, { targetId: t.id, version: t.version });
-  // A scheduled target past its time whose job is gone (a worker fetched it and died, so the job
-  // expired) gets a new one. A target merely waiting in a backlog still has its job queued and is
+  // A scheduled target past its time whose job is gone (a worker fetched it and died before
+  // claiming it) gets a new one. A target merely waiting in a backlog still has its job queued and is
   // left alone: re-sending every queued job of a 30,000-target Auto-Post stalled an embedded
   // database for minutes (docs/benchmarks.md, fan-out). Two cheap statements rather than one
   // anti-join, whose plan without fresh statistics scanned the job table once per target.
@@ -334,7 +340,7 @@ export async function sweepStale(deps: EngineDeps) {
     )
     .orderBy(postTargets.dueAt)
     .limit(lostJobsPerSweep);
-  const lost = candidates.length ? await withoutLiveJob(deps, candidates) : [];
+  const lost = candidates.length ? await withoutLiveJob(deps, candidates, cutoff) : [];
   const overdue = lost.length
     ? await deps.db
         .update(postTargets)
