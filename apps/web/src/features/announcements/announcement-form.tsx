@@ -37,7 +37,12 @@ const fromLocal = (local: string, zone: string) => {
  * link and the 'close' button the member's dialog shows.
  */
 function Preview({ body, url, urlText }: { body: string; url: string; urlText: string }) {
-  const editor = useEditor({ extensions: [StarterKit], editable: false, content: body });
+  const editor = useEditor({
+    extensions: [StarterKit],
+    editable: false,
+    content: body,
+    editorProps: { attributes: { role: 'document', 'aria-label': 'Announcement preview' } },
+  });
   useEffect(() => {
     editor.commands.setContent(body);
   }, [editor, body]);
