@@ -112,10 +112,14 @@ describe('/facebook (popup callback)', () => {
     renderApp(`/facebook?code=fb-code&state=${state}`);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Facebook Connection' })).toBeInTheDocument();
-    expect(opener.postMessage).toHaveBeenCalledWith(
-      { type: 'fitpost:oauth', network: 'facebook', code: 'fb-code', state },
-      'http://localhost:3000',
+    // Posted from an effect after the first render (once, even under StrictMode).
+    await waitFor(() =>
+      expect(opener.postMessage).toHaveBeenCalledWith(
+        { type: 'fitpost:oauth', network: 'facebook', code: 'fb-code', state },
+        'http://localhost:3000',
+      ),
     );
+    expect(opener.postMessage).toHaveBeenCalledTimes(1);
   });
 
   it('closes the popup when the member cancels at Facebook (error=access_denied)', async () => {
