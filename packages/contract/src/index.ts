@@ -11,3 +11,4 @@ export * from './library/index.js';
 export * from './auto-posts.js';
 export * from './notifications.js';
 export * from './announcements.js';
+export * from './merge-fields.js';

@@ -1,6 +1,7 @@
 // A separate entry point (`@fitpost/contract/platform-rules`): twitter-text is large, and only the
 // server and the composer need it, not every screen that imports the contract.
 import twitterText from 'twitter-text';
+import { mergeFieldMaxLength, mergeFieldNames, type MergeFieldName } from './merge-fields.js';
 import { networkServiceNames, type Network } from './social.js';
 
 /** Character limits per network, as each network counts them. */
@@ -38,3 +39,24 @@ export function textProblem(network: Network, text: string, hasImage: boolean): 
   if (imageRequired[network] && !hasImage) return `${names[network]} needs an image with every post.`;
   return null;
 }
+
+/**
+ * A member's merge values cut so X, too, counts each within its field's limit (X weighs most CJK
+ * characters and emoji 2), so `longestMergeText` stays the longest on every network.
+ */
+export function fitMergeValuesForX(values: Record<MergeFieldName, string>): Record<MergeFieldName, string> {
+  const out = { ...values };
+  for (const name of mergeFieldNames) {
+    const max = mergeFieldMaxLength[name];
+    let value = out[name];
+    if (textLength('x', value) <= max) continue;
+    const chars = [...value];
+    while (chars.length > 0 && textLength('x', chars.join('')) > max) chars.pop();
+    value = chars.join('').trim();
+    out[name] = value;
+  }
+  return out;
+}
+
+/** Whether X counts `value` within `max` (the member's details are checked with this too). */
+export const fitsXWithin = (value: string, max: number) => textLength('x', value) <= max;

@@ -11,6 +11,7 @@ import {
   text,
   uuid,
 } from './common.js';
+import { memberDetailOf, memberDetailProblem } from './merge-fields.js';
 
 export const userProperty = z.object({ name: z.string(), value: z.string() });
 export type UserProperty = z.infer<typeof userProperty>;
@@ -90,6 +91,11 @@ export const propertyPut = z
     const zone = r[timeZoneProperty];
     if (zone !== undefined && !isTimeZoneName(zone))
       ctx.addIssue({ code: 'custom', path: [timeZoneProperty], message: inputMessages.timeZone });
+    for (const [name, value] of Object.entries(r)) {
+      const detail = memberDetailOf(name);
+      const problem = detail ? memberDetailProblem(detail, value) : null;
+      if (problem) ctx.addIssue({ code: 'custom', path: [name], message: problem });
+    }
   });
 export type PropertyPut = z.infer<typeof propertyPut>;
 
