@@ -49,7 +49,8 @@ it('logs API requests with their request id through the given logger, without th
   } finally {
     await t.close();
   }
-});
+  // Two apps on one fresh database: over 30 s on a loaded 2-core CI machine.
+}, 60_000);
 
 it('a start-up failure logs the error with its stack and exits with 1', async () => {
   const child = startServerProcess(
