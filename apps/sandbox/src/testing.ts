@@ -226,3 +226,23 @@ export async function createBulkAccounts<N extends NetworkName>(
   const body = (await response.json()) as { accounts: BulkAccounts<N> };
   return body.accounts;
 }
+
+/** Moves the clock posts' metrics grow on forward (`POST /_sandbox/metrics-clock`), to age published posts. */
+export async function advanceMetricsClock(sandboxUrl: string, seconds: number): Promise<void> {
+  await control(
+    `${sandboxUrl}/_sandbox/metrics-clock`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ advanceSeconds: seconds }),
+    },
+    200,
+  );
+}
+
+/** Puts the metrics clock back on real time. */
+export async function resetMetricsClock(sandboxUrl: string): Promise<void> {
+  await control(`${sandboxUrl}/_sandbox/metrics-clock`, { method: 'DELETE' }, 200);
+}
+
+export { engagementAt, type Engagement } from './networks/engagement.js';

@@ -7,6 +7,9 @@ import { NETWORKS, type NetworkName } from './network.js';
 
 export const FAULT_KINDS = ['rate_limit', 'server_error', 'slow', 'hang', 'revoked'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
+/** Which calls a fault hits: publishing (the default) or reading a post's metrics. */
+export const FAULT_CALLS = ['publish', 'metrics'] as const;
+export type FaultCall = (typeof FAULT_CALLS)[number];
 
 /** `POST /_sandbox/faults`: the next `times` publish calls on `network` (for `accountId`, if given) fail. */
 export const faultRequestSchema = z.strictObject({
@@ -14,6 +17,7 @@ export const faultRequestSchema = z.strictObject({
   kind: z.enum(FAULT_KINDS),
   times: z.int().min(1).max(1_000_000).default(1),
   accountId: z.string().min(1).optional(),
+  call: z.enum(FAULT_CALLS).default('publish'),
   /** `slow` only: how long the answer is held back. */
   delayMs: z
     .int()
@@ -36,6 +40,7 @@ export interface Fault {
   kind: FaultKind;
   remaining: number;
   accountId?: string;
+  call: FaultCall;
   delayMs?: number;
   resetSeconds?: number;
   createdAt: string;
@@ -66,13 +71,15 @@ export class FaultBook {
     this.faults = [];
   }
 
-  /** Uses up one application of the oldest fault matching this publish call, if any. */
-  take(network: NetworkName, accountId: string): Fault | undefined {
+  /** Uses up one application of the oldest fault matching this call (a publish unless `call` says), if any. */
+  take(network: NetworkName, accountId: string, call: FaultCall = 'publish'): Fault | undefined {
     // The common case (no faults at all) must stay a single length check: publish paths are benchmarked.
     if (this.faults.length === 0) return undefined;
     const index = this.faults.findIndex(
       (fault) =>
-        fault.network === network && (fault.accountId === undefined || fault.accountId === accountId),
+        fault.network === network &&
+        fault.call === call &&
+        (fault.accountId === undefined || fault.accountId === accountId),
     );
     const fault = this.faults[index];
     if (!fault) return undefined;
@@ -118,7 +125,7 @@ export function createFaultsRoute(book: FaultBook): Route {
         throw new HttpError(
           400,
           'bad_request',
-          'The body does not match { network, kind, times?, accountId?, delayMs?, resetSeconds? }.',
+          'The body does not match { network, kind, times?, accountId?, call?, delayMs?, resetSeconds? }.',
           z.flattenError(parsed.error),
         );
       }

@@ -1,5 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 
+import type { MetricsClock } from './engagement.js';
 import type { FaultBook, HeldResponses } from './faults.js';
 import type { PublishedLog } from './published-log.js';
 import type { RedirectPolicy } from './redirects.js';
@@ -16,6 +17,8 @@ export interface NetworkContext {
   faults: FaultBook;
   held: HeldResponses;
   redirects: RedirectPolicy;
+  /** The clock posts' metrics grow on (tests move it forward). */
+  metricsClock: MetricsClock;
   /** Aborted when the sandbox closes, so delays and image fetches stop with it. */
   signal: AbortSignal;
 }

@@ -1,6 +1,7 @@
 import type { Route } from '../http.js';
 import { createAccountsRoute } from './accounts.js';
 import { createNetworkAvatarsRoute } from './avatars.js';
+import { createMetricsClockRoute, MetricsClock } from './engagement.js';
 import { createFaultsRoute, FaultBook, HeldResponses } from './faults.js';
 import type { NetworkContext } from './network.js';
 import { createPublishedRoute, PublishedLog } from './published-log.js';
@@ -34,6 +35,7 @@ export function createNetworks(options: NetworksOptions): Networks {
     faults: new FaultBook(),
     held: new HeldResponses(),
     redirects: new RedirectPolicy(options.redirectOrigins),
+    metricsClock: new MetricsClock(),
     signal: abort.signal,
   };
   const x = new XNetwork(context, options.x);
@@ -43,6 +45,7 @@ export function createNetworks(options: NetworksOptions): Networks {
     routes: [
       createPublishedRoute(context.published),
       createFaultsRoute(context.faults),
+      createMetricsClockRoute(context.metricsClock),
       linkedin.controlRoute(),
       createAccountsRoute({
         x: (count, prefix) => x.createAccounts(count, prefix),

@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 
 import type { ProtocolError } from '../http.js';
-import type { Fault } from './faults.js';
+import type { Fault, FaultCall } from './faults.js';
 import type { NetworkContext, NetworkName } from './network.js';
 
 /** How long a `slow` fault holds the answer when the test did not say. */
@@ -21,6 +21,8 @@ export interface PublishCall {
   accountId: string;
   res: ServerResponse;
   answers: FaultAnswers;
+  /** Which faults apply: publishing's (the default) or metrics reads'. */
+  call?: FaultCall;
   /** Revokes every token of the account (the `revoked` fault). */
   revokeAccount(): void;
   /**
@@ -30,9 +32,9 @@ export interface PublishCall {
   publish(): (() => void) | Promise<() => void>;
 }
 
-/** Runs one publish call under the oldest matching injected fault, if there is one. */
+/** Runs one publish (or metrics) call under the oldest matching injected fault, if there is one. */
 export async function runPublish(context: NetworkContext, call: PublishCall): Promise<void> {
-  const fault = context.faults.take(call.network, call.accountId);
+  const fault = context.faults.take(call.network, call.accountId, call.call);
   switch (fault?.kind) {
     case 'rate_limit':
       throw call.answers.rateLimited(fault);

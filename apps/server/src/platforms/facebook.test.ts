@@ -8,6 +8,7 @@ import {
   answerConsent,
   clearFaults,
   createBulkAccounts,
+  engagementAt,
   injectFault,
   publishedPosts,
 } from '@fitpost/sandbox/testing';
@@ -436,6 +437,93 @@ describe('Instagram publishing', () => {
       const error = await failure(createInstagramAdapter(settings()).publish(await faulted('revoked')));
       expect(error).toMatchObject({ kind: 'auth', code: '190/458' });
     });
+  });
+});
+
+describe('Facebook and Instagram metrics', () => {
+  it('reads Page post insights, comments and shares in one multi-id read', async () => {
+    const [created] = await createBulkAccounts(sandbox.url, {
+      network: 'facebook',
+      count: 1,
+      prefix: 'fbmetrics',
+    });
+    if (!created) throw new Error('no page');
+    const credentials = { accessToken: created.pageAccessToken };
+    const facebook = createFacebookAdapter(settings());
+    const posts = await Promise.all(
+      ['one', 'two'].map((n) =>
+        facebook.publish({ credentials, accountId: created.id, text: unique(`Metrics ${n}`) }),
+      ),
+    );
+    const ids = posts.map((post) => post.remoteId);
+    const figures = await facebook.metrics({ credentials, accountId: created.id, remoteIds: ids });
+    for (const id of ids) {
+      const expected = engagementAt(id, 0, 0);
+      expect(figures.get(id)).toEqual({
+        impressions: expected.impressions,
+        likes: expected.likes,
+        comments: expected.comments,
+        // Graph leaves `shares` out of a post nobody shared: none, so 0.
+        shares: expected.shares,
+        clicks: expected.clicks,
+      });
+    }
+  });
+
+  it('reads Instagram media insights; Instagram has no link clicks, so they stay unknown', async () => {
+    const [created] = await createBulkAccounts(sandbox.url, {
+      network: 'instagram',
+      count: 1,
+      prefix: 'igmetrics',
+    });
+    if (!created) throw new Error('no account');
+    const credentials = { accessToken: created.accessToken };
+    const instagram = createInstagramAdapter(settings());
+    const post = await instagram.publish({
+      credentials,
+      accountId: created.id,
+      text: unique('Metrics'),
+      media: { url: `${imagesUrl}/photo.jpg`, mimeType: 'image/jpeg' },
+    });
+    const figures = await instagram.metrics({
+      credentials,
+      accountId: created.id,
+      remoteIds: [post.remoteId],
+    });
+    const expected = engagementAt(post.remoteId, 0, 0);
+    expect(figures.get(post.remoteId)).toEqual({
+      impressions: expected.impressions,
+      likes: expected.likes,
+      comments: expected.comments,
+      shares: expected.shares,
+      clicks: null,
+    });
+  });
+
+  it('a revoked Page token is auth; a throttled read is rate_limited', async () => {
+    const [created] = await createBulkAccounts(sandbox.url, {
+      network: 'facebook',
+      count: 1,
+      prefix: 'fbmfault',
+    });
+    if (!created) throw new Error('no page');
+    const credentials = { accessToken: created.pageAccessToken };
+    const facebook = createFacebookAdapter(settings());
+    const post = await facebook.publish({
+      credentials,
+      accountId: created.id,
+      text: unique('Metrics fault'),
+    });
+    const request = { credentials, accountId: created.id, remoteIds: [post.remoteId] };
+    await injectFault(sandbox.url, {
+      network: 'facebook',
+      kind: 'rate_limit',
+      call: 'metrics',
+      resetSeconds: 300,
+    });
+    expect((await failure(facebook.metrics(request))).kind).toBe('rate_limited');
+    await injectFault(sandbox.url, { network: 'facebook', kind: 'revoked', call: 'metrics' });
+    expect((await failure(facebook.metrics(request))).kind).toBe('auth');
   });
 });
 

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 
 import { PlatformError } from './errors.js';
-import { createGraphClient, nextCursor, pagingSchema } from './graph.js';
+import { createGraphClient, GRAPH_METRICS_BATCH, graphMetrics, nextCursor, pagingSchema } from './graph.js';
 import { type CallKind, readJson } from './http.js';
 import { CLOCK_SKEW_MS, composeText, findPost, parseTime } from './text.js';
 import type {
@@ -242,6 +242,12 @@ export function createFacebookAdapter(settings: PlatformSettings): FacebookAdapt
       });
       const { id } = readJson(PUBLISH, answer, feedPostSchema);
       return { remoteId: id, url: postUrl(id) };
+    },
+
+    metricsBatchSize: GRAPH_METRICS_BATCH,
+
+    metrics({ credentials, remoteIds }) {
+      return graphMetrics(graph, 'facebook', credentials.accessToken, remoteIds);
     },
 
     async reconcile(target, { since }): Promise<ReconcileResult> {

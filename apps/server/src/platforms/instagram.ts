@@ -8,7 +8,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { z } from 'zod';
 
 import { type ErrorBase, PlatformError } from './errors.js';
-import { createGraphClient, nextCursor, pagingSchema } from './graph.js';
+import { createGraphClient, GRAPH_METRICS_BATCH, graphMetrics, nextCursor, pagingSchema } from './graph.js';
 import { type CallKind, readJson } from './http.js';
 import { composeText, findPost, parseTime, type RecentPost } from './text.js';
 import type {
@@ -153,6 +153,12 @@ export function createInstagramAdapter(settings: PlatformSettings): InstagramAda
         publishes: true,
       });
       return { remoteId: readJson(PUBLISH, published, idSchema).id };
+    },
+
+    metricsBatchSize: GRAPH_METRICS_BATCH,
+
+    metrics({ credentials, remoteIds }) {
+      return graphMetrics(graph, 'instagram', credentials.accessToken, remoteIds);
     },
 
     async reconcile(target, { since }): Promise<ReconcileResult> {

@@ -3,7 +3,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import { startSandbox, type Sandbox } from '@fitpost/sandbox';
-import { answerConsent, clearFaults, injectFault, publishedPosts } from '@fitpost/sandbox/testing';
+import {
+  answerConsent,
+  clearFaults,
+  engagementAt,
+  injectFault,
+  publishedPosts,
+} from '@fitpost/sandbox/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import { PlatformError } from './errors.js';
@@ -342,6 +348,54 @@ describe('LinkedIn faults', () => {
       'LinkedIn no longer lets FitPost post for you (access was removed); reconnect it in Settings.',
     );
     reader = { accessToken: (await connect(ADMIN_ID, ['r_member_social'])).accessToken };
+  });
+});
+
+describe('LinkedIn metrics', () => {
+  it('reads likes and comments through Social Actions; impressions, reshares and clicks stay unknown', async () => {
+    const reader = { accessToken: (await connect(ADMIN_ID, ['r_member_social'])).accessToken };
+    const linkedin = createLinkedInAdapter(settings());
+    const post = await linkedin.publish({
+      credentials: reader,
+      accountId: ADMIN_ID,
+      text: unique('Metrics'),
+    });
+    const figures = await linkedin.metrics({
+      credentials: reader,
+      accountId: ADMIN_ID,
+      remoteIds: [post.remoteId, 'urn:li:share:1'],
+    });
+    const expected = engagementAt(post.remoteId, 0, 0);
+    expect(figures.get(post.remoteId)).toEqual({
+      impressions: null,
+      likes: expected.likes,
+      comments: expected.comments,
+      shares: null,
+      clicks: null,
+    });
+    expect(figures.has('urn:li:share:1')).toBe(false);
+  });
+
+  it('without r_member_social every figure is unknown, and the connection is not at fault', async () => {
+    const writer = { accessToken: (await connect(COACH_ID)).accessToken };
+    const linkedin = createLinkedInAdapter(settings());
+    const post = await linkedin.publish({
+      credentials: writer,
+      accountId: COACH_ID,
+      text: unique('Metrics'),
+    });
+    const figures = await linkedin.metrics({
+      credentials: writer,
+      accountId: COACH_ID,
+      remoteIds: [post.remoteId],
+    });
+    expect(figures.get(post.remoteId)).toEqual({
+      impressions: null,
+      likes: null,
+      comments: null,
+      shares: null,
+      clicks: null,
+    });
   });
 });
 

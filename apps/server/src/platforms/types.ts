@@ -96,9 +96,36 @@ export interface ReconcileOptions {
   since: Date;
 }
 
+/**
+ * What a network says a post has earned so far. `null` where the network does not tell (LinkedIn shows a
+ * member's post's impressions to nobody but analytics partners; Instagram has no link clicks): unknown is
+ * never reported as zero.
+ */
+export interface PostMetrics {
+  impressions: number | null;
+  likes: number | null;
+  comments: number | null;
+  shares: number | null;
+  clicks: number | null;
+}
+
+/** Several posts of one account, asked about in one call (at most the adapter's `metricsBatchSize`). */
+export interface MetricsRequest<C> {
+  credentials: C;
+  accountId: string;
+  remoteIds: readonly string[];
+}
+
 /** Publishing to one network; `C` is the credentials it takes. */
 export interface PublishingAdapter<C> {
   readonly network: NetworkId;
+  /** How many posts one metrics call can ask about. */
+  readonly metricsBatchSize: number;
+  /**
+   * The current figures of the account's posts, by remote id; a post the network no longer knows (deleted)
+   * is left out. Read-only, safe to retry; failures are PlatformErrors like publishing's.
+   */
+  metrics(request: MetricsRequest<C>): Promise<Map<string, PostMetrics>>;
   /** Publishes the post. Never retry this after a PlatformError of kind `unknown`: reconcile first. */
   publish(target: PublishTarget<C>): Promise<PublishResult>;
   /** Looks for the post among the account's recent posts (same target as `publish`). Read-only, safe to retry. */

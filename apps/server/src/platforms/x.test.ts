@@ -5,11 +5,14 @@ import { deflateSync, crc32 } from 'node:zlib';
 
 import { startSandbox, type Sandbox } from '@fitpost/sandbox';
 import {
+  advanceMetricsClock,
   answerConsent,
   clearFaults,
+  engagementAt,
   createBulkAccounts,
   injectFault,
   publishedPosts,
+  resetMetricsClock,
 } from '@fitpost/sandbox/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
@@ -306,6 +309,64 @@ describe('X faults', () => {
       status: 401,
     });
     expect(await publishedText(target.text)).toEqual([]);
+  });
+});
+
+describe('X metrics', () => {
+  afterEach(async () => {
+    await resetMetricsClock(sandbox.url);
+  });
+
+  it('reads public and non-public metrics of the account’s posts in one lookup, growing by the hour', async () => {
+    const x = createXAdapter(settings());
+    const { id, credentials } = await account();
+    const first = await x.publish({ credentials, accountId: id, text: unique('Metrics one') });
+    const second = await x.publish({ credentials, accountId: id, text: unique('Metrics two') });
+    const [entry] = await publishedWith(first.remoteId);
+    if (!entry) throw new Error('not published');
+    const fresh = await x.metrics({
+      credentials,
+      accountId: id,
+      remoteIds: [first.remoteId, second.remoteId],
+    });
+    // Half past the third hour: 1 + 3 units of growth.
+    await advanceMetricsClock(sandbox.url, 3 * 3600 + 1800);
+    const aged = await x.metrics({
+      credentials,
+      accountId: id,
+      remoteIds: [first.remoteId, second.remoteId, '1999999999999999999'],
+    });
+    const rates = engagementAt(first.remoteId, 0, 0);
+    expect(fresh.get(first.remoteId)).toEqual({
+      impressions: rates.impressions,
+      likes: rates.likes,
+      comments: rates.comments,
+      shares: rates.shares,
+      clicks: rates.clicks,
+    });
+    expect(aged.get(first.remoteId)).toEqual({
+      impressions: rates.impressions * 4,
+      likes: rates.likes * 4,
+      comments: engagementAt(first.remoteId, 0, 3 * 3600_000).comments,
+      shares: engagementAt(first.remoteId, 0, 3 * 3600_000).shares,
+      clicks: engagementAt(first.remoteId, 0, 3 * 3600_000).clicks,
+    });
+    expect(aged.get(second.remoteId)?.likes).toBe(engagementAt(second.remoteId, 0, 0).likes * 4);
+    // A post X no longer knows is left out, not reported as zero.
+    expect(aged.has('1999999999999999999')).toBe(false);
+  });
+
+  it('a rate-limited lookup is rate_limited until x-rate-limit-reset; a revoked token is auth', async () => {
+    const x = createXAdapter(settings());
+    const { id, credentials } = await account();
+    const post = await x.publish({ credentials, accountId: id, text: unique('Metrics faults') });
+    await injectFault(sandbox.url, { network: 'x', kind: 'rate_limit', call: 'metrics', resetSeconds: 600 });
+    const limited = await failure(x.metrics({ credentials, accountId: id, remoteIds: [post.remoteId] }));
+    expect(limited.kind).toBe('rate_limited');
+    expect(limited.retryAfterMs).toBeGreaterThan(500_000);
+    await injectFault(sandbox.url, { network: 'x', kind: 'revoked', call: 'metrics' });
+    const revoked = await failure(x.metrics({ credentials, accountId: id, remoteIds: [post.remoteId] }));
+    expect(revoked.kind).toBe('auth');
   });
 });
 

@@ -104,6 +104,9 @@ export class FacebookState {
   readonly tokens = new Map<string, GraphToken>();
   readonly codes = new Map<string, DialogCode>();
   readonly containers = new Map<string, MediaContainer>();
+  /** Page posts and Instagram media by id, with their owner, for multi-id reads (`GET /?ids=`). */
+  readonly pagePosts = new Map<string, { post: PagePost; pageId: string }>();
+  readonly instagramMedia = new Map<string, { media: InstagramMedia; accountId: string }>();
   readonly userIds = new IdSequence(10_000_000_100_000_000n);
   readonly pageIds = new IdSequence(100_000_100_000_000n);
   readonly instagramIds = new IdSequence(17_841_401_000_000_000n);
@@ -191,5 +194,15 @@ export class FacebookState {
   revokeUser(userId: string): void {
     const user = this.users.get(userId);
     if (user) user.generation += 1;
+  }
+
+  addPagePost(page: FacebookPage, post: PagePost): void {
+    page.posts.push(post);
+    this.pagePosts.set(post.id, { post, pageId: page.id });
+  }
+
+  addMedia(account: InstagramAccount, media: InstagramMedia): void {
+    account.media.push(media);
+    this.instagramMedia.set(media.id, { media, accountId: account.id });
   }
 }

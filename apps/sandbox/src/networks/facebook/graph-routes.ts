@@ -13,6 +13,7 @@ import {
   presentPage,
   presentUser,
 } from './graph-nodes.js';
+import { readMany } from './graph-insights.js';
 import { instagramMedia, pageFeed } from './graph-reads.js';
 import { authenticateGraph, type GraphCaller, parseFields, readGraphParams } from './graph-request.js';
 import {
@@ -36,6 +37,9 @@ export async function handleGraph(
   const segments = path.split('/').filter(Boolean);
   if (segments[0] === 'oauth' && segments[1] === 'access_token' && segments.length === 2) {
     return exchangeToken(deps, params, res);
+  }
+  if (segments.length === 0 && method === 'GET' && params.values.has('ids')) {
+    return readMany(deps, authenticateGraph(deps.state, req, params, deps.app), params, res, canManage);
   }
   const [nodeSegment, edge, ...rest] = segments;
   if (!nodeSegment || rest.length > 0) throw unknownPath(path);

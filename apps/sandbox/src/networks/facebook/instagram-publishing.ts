@@ -148,7 +148,7 @@ export async function publishContainer(
       container.status = 'PUBLISHED';
       container.mediaId = mediaId;
       account.publishTimes.push(Date.now());
-      account.media.push({
+      deps.state.addMedia(account, {
         id: mediaId,
         caption: container.caption,
         shortcode: randomToken(8),

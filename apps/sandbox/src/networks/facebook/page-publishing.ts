@@ -52,7 +52,11 @@ export async function postToFeed(
       if (link !== undefined && !/^https?:\/\/\S+$/i.test(link))
         throw invalidParameter('Param link must be a valid URL');
       const id = `${page.id}_${deps.state.postIds.take()}`;
-      page.posts.push({ id, ...(message === undefined ? {} : { message }), createdAt: Date.now() });
+      deps.state.addPagePost(page, {
+        id,
+        ...(message === undefined ? {} : { message }),
+        createdAt: Date.now(),
+      });
       deps.context.published.record({
         network: 'facebook',
         accountId: page.id,
@@ -89,7 +93,7 @@ export async function postPhoto(
       const altText = params.values.get('alt_text_custom');
       const photoId = deps.state.postIds.take();
       const postId = `${page.id}_${deps.state.postIds.take()}`;
-      page.posts.push({
+      deps.state.addPagePost(page, {
         id: postId,
         ...(caption === undefined ? {} : { message: caption }),
         createdAt: Date.now(),

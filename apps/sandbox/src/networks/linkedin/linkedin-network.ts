@@ -4,6 +4,7 @@ import type { NetworkContext } from '../network.js';
 import { createPost, getImage, initializeImageUpload, uploadImage, userinfo } from './linkedin-api.js';
 import { createLinkedInControlRoute } from './linkedin-controls.js';
 import type { LinkedInDeps } from './linkedin-deps.js';
+import { batchSocialActions } from './linkedin-social-actions.js';
 import { findPostsByAuthor } from './linkedin-posts-finder.js';
 import { accessToken, authorization, revoke } from './linkedin-oauth.js';
 import { LinkedInState, personUrn } from './linkedin-state.js';
@@ -49,6 +50,8 @@ export class LinkedInNetwork {
             return userinfo(deps, req, res);
           case `${API_PREFIX}/rest/posts`:
             return req.method === 'GET' ? findPostsByAuthor(deps, req, res, url) : createPost(deps, req, res);
+          case `${API_PREFIX}/rest/socialActions`:
+            return batchSocialActions(deps, req, res, url);
           case `${API_PREFIX}/rest/images`:
             return initializeImageUpload(deps, req, res, url);
         }

@@ -99,6 +99,8 @@ export class LinkedInState {
   readonly uploads = new Map<string, string>();
   /** By member id, oldest first. */
   readonly posts = new Map<string, LinkedInPost[]>();
+  /** By post URN, for social actions. */
+  readonly postsById = new Map<string, LinkedInPost>();
   readonly shareIds = new IdSequence(7_300_000_000_000_000_000n);
   private readonly memberIds = new IdSequence(1n);
 
@@ -162,6 +164,7 @@ export class LinkedInState {
     const posts = this.posts.get(memberId) ?? [];
     posts.push(post);
     this.posts.set(memberId, posts);
+    this.postsById.set(post.id, post);
   }
 
   revokeMember(memberId: string): void {

@@ -111,7 +111,9 @@ export async function createTweet(deps: XDeps, req: IncomingMessage, res: Server
       const altText = mediaIds.map((mediaId) => deps.state.media.get(mediaId)?.altText).find(Boolean);
       const id = deps.state.tweetIds.take();
       if (text !== '') account.texts.add(text);
-      account.tweets.push({ id, text, mediaCount: mediaIds.length, createdAt: Date.now() });
+      const posted = { id, text, mediaCount: mediaIds.length, createdAt: Date.now() };
+      account.tweets.push(posted);
+      deps.state.tweets.set(id, { tweet: posted, authorId: account.id });
       deps.context.published.record({
         network: 'x',
         accountId: account.id,

@@ -8,6 +8,7 @@ import type { XDeps } from './x-deps.js';
 import { accessToken, authorize, invalidateToken, requestToken } from './x-oauth-routes.js';
 import { XState } from './x-state.js';
 import { userTweets } from './x-timeline.js';
+import { lookupTweets } from './x-lookup.js';
 
 /** Where X lives in the sandbox: `/x` stands for https://api.x.com. */
 export const X_PREFIX = '/x';
@@ -21,7 +22,8 @@ const ROUTES: Record<string, XHandler> = {
   '/oauth/authenticate': authorize,
   '/oauth/access_token': accessToken,
   '/1.1/oauth/invalidate_token': invalidateToken,
-  '/2/tweets': createTweet,
+  '/2/tweets': (deps, req, res, url) =>
+    req.method === 'GET' ? lookupTweets(deps, req, res, url) : createTweet(deps, req, res, url),
   '/2/users/me': usersMe,
   '/2/media/upload': uploadMedia,
   '/2/media/metadata': createMediaMetadata,

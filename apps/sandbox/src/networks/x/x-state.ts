@@ -62,6 +62,8 @@ export class XState {
   readonly accessTokens = new Map<string, XAccessToken>();
   readonly requestTokens = new Map<string, XRequestToken>();
   readonly media = new Map<string, XMedia>();
+  /** Every post by id, with its author, for lookups (GET /2/tweets?ids=). */
+  readonly tweets = new Map<string, { tweet: XTweet; authorId: string }>();
   /** Account id → its current access token, so re-authorizing returns the same credentials as X does. */
   private readonly currentToken = new Map<string, string>();
   readonly tweetIds = new IdSequence(1_900_000_000_000_000_000n);
