@@ -8,6 +8,7 @@ export default defineConfig({
     './src/db/schema-library.ts',
     './src/db/schema-autopost.ts',
     './src/db/schema-announcements.ts',
+    './src/db/schema-messages.ts',
   ],
   out: './src/db/migrations',
 });

@@ -12,3 +12,4 @@ export * from './auto-posts.js';
 export * from './notifications.js';
 export * from './announcements.js';
 export * from './merge-fields.js';
+export * from './message-threads.js';

@@ -12,6 +12,10 @@ export const messages = {
   'callError.network': 'network error',
   'callError.unknown': 'error',
   'callError.user': 'Error',
+  'mail.notifications': 'Notifications',
+  'mail.compose': 'Compose',
+  'mail.reply': 'Reply',
+  'mail.sendReply': 'Send Reply',
 } as const;
 
 export type MessageKey = keyof typeof messages;

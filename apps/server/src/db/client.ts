@@ -12,6 +12,7 @@ import * as postsSchema from './schema-posts.js';
 import * as librarySchema from './schema-library.js';
 import * as autoPostSchema from './schema-autopost.js';
 import * as announcementSchema from './schema-announcements.js';
+import * as messageSchema from './schema-messages.js';
 
 const schema = {
   ...baseSchema,
@@ -19,6 +20,7 @@ const schema = {
   ...librarySchema,
   ...autoPostSchema,
   ...announcementSchema,
+  ...messageSchema,
 };
 
 /** Works from src/ (tests) and dist/ (built) alike. */

@@ -20,6 +20,7 @@ import { notificationRoutes } from '../modules/notifications/routes.js';
 import { feedImageRoutes } from '../modules/feeds/image-proxy.js';
 import { autoPostRoutes } from '../modules/autoposts/routes.js';
 import { announcementRoutes } from '../modules/announcements/routes.js';
+import { messageRoutes } from '../modules/messages/routes.js';
 import { createPost } from '../modules/posts/service.js';
 import { postUpsert } from '@fitpost/contract';
 import { enqueueIn } from '../jobs/queues.js';
@@ -106,6 +107,7 @@ export async function buildApp(deps: AppDeps) {
     logError: (message, err) => app.log.error({ err }, message),
   });
   notificationRoutes(app, { db: database.db });
+  messageRoutes(app, { db: database.db });
   feedImageRoutes(app, { db: database.db, allowLoopback: config.feeds.allowLoopback });
   announcementRoutes(app, { db: database.db, publicRateLimitPerMinute: config.authRateLimitPerMinute });
   healthRoutes(app, healthDeps(deps, version));

@@ -41,7 +41,8 @@ function present(row: Row & { needsAction: boolean }): Notification {
   };
 }
 
-async function unreadCount(db: Db, actor: Actor): Promise<number> {
+/** The bell's count of what the member has not read or must still act on. */
+export async function unreadCount(db: Db, actor: Actor): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(notifications)
