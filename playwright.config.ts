@@ -52,6 +52,8 @@ export default defineConfig({
       FITPOST_PUBLIC_HOSTS: `localhost:${port},127.0.0.1:${port}`,
       FITPOST_PUBLIC_URL: `http://localhost:${port}`,
       LOG_LEVEL: 'warn',
+      // Published posts' figures are fetched within seconds, so 'My Results' shows them in the test.
+      FITPOST_ENGAGEMENT_POLL_SECONDS: '2',
     },
   },
 });

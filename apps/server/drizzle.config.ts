@@ -9,6 +9,7 @@ export default defineConfig({
     './src/db/schema-autopost.ts',
     './src/db/schema-announcements.ts',
     './src/db/schema-messages.ts',
+    './src/db/schema-metrics.ts',
   ],
   out: './src/db/migrations',
 });

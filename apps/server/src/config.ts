@@ -227,6 +227,7 @@ export const configSchema = z
     FITPOST_FANOUT_STALE_AFTER_MS: z.coerce.number().int().min(100).max(86_400_000).default(60_000),
     FITPOST_FEEDS_ALLOW_LOOPBACK: boolean.optional(),
     FITPOST_FEED_REFRESH_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+    FITPOST_ENGAGEMENT_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     FITPOST_METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     FITPOST_OPS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
     FITPOST_SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).optional(),
@@ -309,6 +310,10 @@ export const configSchema = z
         allowLoopback: env.FITPOST_FEEDS_ALLOW_LOOPBACK ?? false,
         /** How often the worker refreshes each active feed, in minutes. */
         refreshMinutes: env.FITPOST_FEED_REFRESH_MINUTES,
+      },
+      engagement: {
+        /** How often a worker looks for published posts whose figures are due (modules/metrics). */
+        pollMs: env.FITPOST_ENGAGEMENT_POLL_SECONDS * 1000,
       },
       ops: {
         /** Bearer token `/metrics` asks for; unset, `/metrics` is off (404). */

@@ -12,6 +12,7 @@ import { engineDeps, fanoutDeps } from './jobs/worker-deps.js';
 import { reencryptTokens } from './modules/social/rekey.js';
 import { createPlatforms } from './platforms/index.js';
 import { startFeedWorker } from './modules/feeds/jobs.js';
+import { startEngagementWorker } from './modules/metrics/jobs.js';
 import { startSessionPruning } from './modules/auth/sessions.js';
 import { startUpkeep } from './db/upkeep.js';
 import { createLogger, type Logger } from './lib/logger.js';
@@ -55,6 +56,12 @@ async function main(log: Logger) {
         jobs.boss,
         { db: database.db, fetch: { allowLoopback: config.feeds.allowLoopback }, logError },
         { intervalMinutes: config.feeds.refreshMinutes, log },
+      ),
+      // Published posts' figures, on their decaying schedule (modules/metrics).
+      await startEngagementWorker(
+        jobs.boss,
+        { db: database.db, cipher, platforms },
+        { everyMs: config.engagement.pollMs, log },
       ),
       // Ended sessions would otherwise stay in the table for ever.
       await startSessionPruning(jobs.boss, { db: database.db, settings: config.session, log }),

@@ -13,6 +13,7 @@ import * as librarySchema from './schema-library.js';
 import * as autoPostSchema from './schema-autopost.js';
 import * as announcementSchema from './schema-announcements.js';
 import * as messageSchema from './schema-messages.js';
+import * as metricsSchema from './schema-metrics.js';
 
 const schema = {
   ...baseSchema,
@@ -21,6 +22,7 @@ const schema = {
   ...autoPostSchema,
   ...announcementSchema,
   ...messageSchema,
+  ...metricsSchema,
 };
 
 /** Works from src/ (tests) and dist/ (built) alike. */

@@ -70,6 +70,10 @@ export const postTargets = pgTable(
   (t) => [
     index('post_targets_post_idx').on(t.postId),
     index('post_targets_status_due_idx').on(t.status, t.dueAt),
+    // The metrics job enrols newly published targets, and reports read published ones by time.
+    index('post_targets_published_idx')
+      .on(t.publishedAt)
+      .where(sql`${t.status} = 'published'`),
   ],
 );
 

@@ -9,6 +9,7 @@ export const queues = {
   feedRefresh: 'feed-refresh',
   autoPostFanout: 'autopost-fanout',
   sessionPrune: 'session-prune',
+  engagement: 'engagement-metrics',
 } as const;
 
 export interface FanoutJob {
