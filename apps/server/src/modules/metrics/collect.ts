@@ -45,7 +45,7 @@ export interface CollectResult {
 
 const clock = (deps: MetricsDeps) => deps.now?.() ?? new Date();
 
-const unknownFigure = sql<number | null>`null::int`;
+const unknownFigure = (name: string) => sql<number | null>`null::int`.as(name);
 
 /** Starts following targets published in the last 30 days that the job does not know yet. */
 async function enrol(deps: MetricsDeps, now: Date): Promise<number> {
@@ -56,11 +56,11 @@ async function enrol(deps: MetricsDeps, now: Date): Promise<number> {
       targetId: postTargets.id,
       portalId: posts.portalId,
       network: postTargets.network,
-      impressions: unknownFigure,
-      likes: unknownFigure,
-      comments: unknownFigure,
-      shares: unknownFigure,
-      clicks: unknownFigure,
+      impressions: unknownFigure('impressions'),
+      likes: unknownFigure('likes'),
+      comments: unknownFigure('comments'),
+      shares: unknownFigure('shares'),
+      clicks: unknownFigure('clicks'),
       fetchedAt: sql<Date | null>`null::timestamptz`.as('fetched_at'),
       nextFetchAt: postTargets.publishedAt,
       fetches: sql<number>`0`.as('fetches'),
