@@ -10,6 +10,7 @@ export default defineConfig({
     './src/db/schema-announcements.ts',
     './src/db/schema-messages.ts',
     './src/db/schema-metrics.ts',
+    './src/db/schema-queue.ts',
   ],
   out: './src/db/migrations',
 });

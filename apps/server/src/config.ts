@@ -3,6 +3,7 @@ import path from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { timeZone } from '@fitpost/contract';
 import { parseTokenKeys } from './lib/crypto.js';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -198,6 +199,7 @@ export const configSchema = z
     FITPOST_TRUST_PROXY: trustProxy.default(false),
     FITPOST_ORGANISATION_NAME: secret,
     FITPOST_SUPPORT_EMAIL: required(z.email),
+    FITPOST_TIME_ZONE: timeZone.default('UTC'),
     FITPOST_DEMO_SEED: boolean.optional(),
     FITPOST_TOKEN_KEYS: z.string().optional(),
     // Real hosts by default; the demo points them at the sandbox.
@@ -284,6 +286,8 @@ export const configSchema = z
         Math.max(1, Math.min(Math.floor(availableParallelism() / 2), env.UV_THREADPOOL_SIZE - 2)),
       organisationName: env.FITPOST_ORGANISATION_NAME,
       supportEmail: env.FITPOST_SUPPORT_EMAIL,
+      /** The organisation's time zone (IANA): queue slots are read in it until a member saves their own. */
+      timeZone: env.FITPOST_TIME_ZONE,
       demoSeed: env.FITPOST_DEMO_SEED ?? false,
       /** `id:base64key,…`, current first; unset in embedded mode means a key kept in the data directory. */
       tokenKeys: env.FITPOST_TOKEN_KEYS ?? null,

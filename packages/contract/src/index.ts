@@ -13,3 +13,5 @@ export * from './notifications.js';
 export * from './announcements.js';
 export * from './merge-fields.js';
 export * from './message-threads.js';
+export * from './zoned-time.js';
+export * from './queue.js';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { httpUrl, instant, pageQuery, pagedOf, text, timeZone } from './common.js';
 import { messages } from './messages.js';
 import { network } from './social.js';
+import { queueMessages, queueSlotTaken } from './queue.js';
 
 export const targetStatuses = [
   'scheduled',
@@ -117,6 +118,8 @@ export const scheduledPost = z
     targets: z.array(publishTarget),
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),
+    /** Only in the answer to a save with `queue`: the slot the post took. */
+    queueSlot: queueSlotTaken.optional(),
   })
   .meta({ id: 'ScheduledPost' });
 export type ScheduledPost = z.infer<typeof scheduledPost>;
@@ -125,8 +128,8 @@ export type ScheduledPost = z.infer<typeof scheduledPost>;
 export const postBody = text.max(63_206);
 
 /**
- * Create or update a post. `publishNow` sends it at once; otherwise `scheduledAt` (an instant with
- * offset) says when. The spec's messages guard the two rules every post must meet. With `draft`
+ * Create or update a post. `publishNow` sends it at once; `queue` puts it in the member's next free
+ * queue slot; otherwise `scheduledAt` (an instant with offset) says when. The spec's messages guard the two rules every post must meet. With `draft`
  * the post is only kept (status `draft`, nothing is sent): it needs a body or a graphic, but no
  * account and no time yet.
  */
@@ -144,6 +147,8 @@ export const postUpsert = z
     timeZone: timeZone.default('UTC'),
     /** Keep it as a draft: saved, not scheduled, never sent until saved again without `draft`. */
     draft: z.boolean().default(false),
+    /** Add to Queue: the server gives it the member's next free slot (no `scheduledAt`). */
+    queue: z.boolean().default(false),
   })
   .superRefine((p, ctx) => {
     if (!p.body.trim() && !p.mediaId)
@@ -151,12 +156,16 @@ export const postUpsert = z
     if (p.draft) {
       if (p.publishNow)
         ctx.addIssue({ code: 'custom', path: ['publishNow'], message: 'A draft cannot be posted now' });
+      if (p.queue)
+        ctx.addIssue({ code: 'custom', path: ['queue'], message: 'A draft cannot be added to the queue' });
       return;
     }
+    if (p.queue && (p.publishNow || p.scheduledAt))
+      ctx.addIssue({ code: 'custom', path: ['queue'], message: queueMessages.queueAndTime });
     if (p.connectionIds.length === 0) {
       ctx.addIssue({ code: 'custom', path: ['connectionIds'], message: messages['post.error.network'] });
     }
-    if (!p.publishNow && !p.scheduledAt) {
+    if (!p.publishNow && !p.scheduledAt && !p.queue) {
       ctx.addIssue({ code: 'custom', path: ['scheduledAt'], message: 'Choose when to publish, or Post Now' });
     }
   });

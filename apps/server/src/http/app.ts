@@ -12,6 +12,7 @@ import { userRoutes } from '../modules/users/routes.js';
 import type { TokenCipher } from '../lib/crypto.js';
 import { createLogger, type Logger } from '../lib/logger.js';
 import type { Platforms } from '../platforms/index.js';
+import { queueRoutes } from '../modules/queue/routes.js';
 import { postRoutes } from '../modules/posts/routes.js';
 import { mediaRoutes } from '../modules/media/routes.js';
 import { libraryRoutes } from '../modules/library/routes.js';
@@ -92,8 +93,13 @@ export async function buildApp(deps: AppDeps) {
     publicUrl: config.publicUrl,
   });
   await mediaRoutes(app, { db: database.db, config });
-  const postsDeps = { db: database.db, enqueueIn: (tx: Db) => enqueueIn(deps.jobs.boss, tx) };
+  const postsDeps = {
+    db: database.db,
+    enqueueIn: (tx: Db) => enqueueIn(deps.jobs.boss, tx),
+    timeZone: config.timeZone,
+  };
   postRoutes(app, postsDeps);
+  queueRoutes(app, { db: database.db, timeZone: config.timeZone });
   autoPostRoutes(app, {
     ...postsDeps,
     publicUrl: config.publicUrl,

@@ -34,7 +34,7 @@ export function postRoutes(app: FastifyInstance, deps: postsService.PostsDeps) {
       schema: {
         tags,
         security,
-        summary: 'Create a post (Post Now, scheduled, or a draft)',
+        summary: 'Create a post (Post Now, scheduled, queued in my next free slot, or a draft)',
         body: postUpsert,
         response: { 201: scheduledPost, ...errors },
       },

@@ -12,6 +12,7 @@ import { queues } from '../../jobs/queues.js';
 import type { Actor } from '../auth/sessions.js';
 import { connectionIdsOf, presentPost } from './presenter.js';
 import { alreadySent, anyIn, inFlightStatuses, lockOwnPosts, type ClaimGuardSeam } from './claim-guard.js';
+import { takeNextSlot } from '../queue/service.js';
 
 type Enqueue = (queue: string, data: object, startAfter?: Date) => Promise<unknown>;
 
@@ -19,6 +20,8 @@ export interface PostsDeps extends ClaimGuardSeam {
   db: Db;
   enqueueIn: (tx: Db) => Enqueue;
   now?: () => Date;
+  /** The organisation's time zone, for queue slots of members who saved none of their own. */
+  timeZone?: string;
 }
 
 type Upsert = z.output<typeof postUpsert>;
@@ -34,7 +37,8 @@ const clock = (deps: PostsDeps) => deps.now?.() ?? new Date();
 async function validate(deps: PostsDeps, actor: Actor, input: Upsert) {
   const now = clock(deps);
   const when = input.publishNow ? now : input.scheduledAt ? new Date(input.scheduledAt) : null;
-  if (!input.draft && (!when || when.getTime() < now.getTime() - 60_000)) {
+  // A queued post's time is its next free slot, taken inside the saving transaction.
+  if (!input.draft && !input.queue && (!when || when.getTime() < now.getTime() - 60_000)) {
     throw new AppError('validation', rescheduleRefusals.past);
   }
   if (input.mediaId) {
@@ -87,8 +91,10 @@ async function validate(deps: PostsDeps, actor: Actor, input: Upsert) {
 export async function createPost(deps: PostsDeps, actor: Actor, input: Upsert) {
   if (input.id)
     throw new AppError('validation', 'Leave id empty to create a post, or use PUT /api/posts/{id}');
-  const { when, connections } = await validate(deps, actor, input);
+  const { when: chosen, connections } = await validate(deps, actor, input);
   return deps.db.transaction(async (tx) => {
+    const slot = input.queue ? await takeQueueSlot(deps, tx, actor) : undefined;
+    const when = slot ? new Date(slot.scheduledAt) : chosen;
     const [post] = await tx
       .insert(posts)
       .values({
@@ -105,8 +111,13 @@ export async function createPost(deps: PostsDeps, actor: Actor, input: Upsert) {
       .returning();
     if (!post) throw new Error('post insert returned no row');
     const targets = input.draft || !when ? [] : await insertTargets(deps, tx, post.id, connections, when);
-    return presentPost(post, targets);
+    return { ...presentPost(post, targets), ...(slot ? { queueSlot: slot } : {}) };
   });
+}
+
+/** The member's next free queue slot, locked for this transaction (see queue/service.ts). */
+function takeQueueSlot(deps: PostsDeps, tx: Db, actor: Actor) {
+  return takeNextSlot({ db: tx, timeZone: deps.timeZone ?? 'UTC', now: () => clock(deps) }, tx, actor);
 }
 
 /** One target per account, each with its publish job, inside the caller's transaction (outbox). */
@@ -149,8 +160,11 @@ export async function updatePost(deps: PostsDeps, actor: Actor, id: string, inpu
     if (own.length === 0) throw notFound('Post');
     if (!isPostEditable({ targets })) throw alreadySent();
     await deps.afterTargetCheck?.();
-    const { when, connections } = await validate({ ...deps, db: tx }, actor, input);
+    const { when: chosen, connections } = await validate({ ...deps, db: tx }, actor, input);
     await tx.delete(postTargets).where(eq(postTargets.postId, id));
+    // Its own old time is free again now that its targets are gone.
+    const slot = input.queue ? await takeQueueSlot(deps, tx, actor) : undefined;
+    const when = slot ? new Date(slot.scheduledAt) : chosen;
     const [post] = await tx
       .update(posts)
       .set({
@@ -168,7 +182,7 @@ export async function updatePost(deps: PostsDeps, actor: Actor, id: string, inpu
       .returning();
     if (!post) throw notFound('Post');
     const fresh = input.draft || !when ? [] : await insertTargets(deps, tx, id, connections, when);
-    return presentPost(post, fresh);
+    return { ...presentPost(post, fresh), ...(slot ? { queueSlot: slot } : {}) };
   });
 }
 

@@ -1,8 +1,10 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Form, Select, message } from 'antd';
 import { useMemo } from 'react';
 import { errorText } from '@/lib/api-client';
 import { memberTimeZone, timeZonePropertyName } from '@/lib/zoned-time';
 import { useStoredUser } from '@/lib/session';
+import { invalidateQueue } from '@/lib/api/queue/get-queue';
 import { useUpdateUserProperty } from '../api/update-user-property';
 
 interface SystemSettingsValues {
@@ -20,6 +22,7 @@ export function SystemSettingsTab() {
   const user = useStoredUser();
   const [messageApi, messageHolder] = message.useMessage();
   const update = useUpdateUserProperty();
+  const queryClient = useQueryClient();
   const initialTimeZone = memberTimeZone(user);
   const options = useMemo(() => timeZoneOptions(initialTimeZone), [initialTimeZone]);
 
@@ -28,7 +31,11 @@ export function SystemSettingsTab() {
     update.mutate(
       { userId: user.id, name: timeZonePropertyName, value: values.timeZone },
       {
-        onSuccess: () => void messageApi.success('Your settings are saved.'),
+        onSuccess: () => {
+          // The queue's slots are read in this zone.
+          void invalidateQueue(queryClient);
+          void messageApi.success('Your settings are saved.');
+        },
         onError: (error) => void messageApi.error(errorText(error)),
       },
     );

@@ -12,6 +12,17 @@ const user = makeUser({ properties: [{ name: 'timeZone', value: 'America/Chicago
 const noConnections = http.get('/api/social/connections', () => HttpResponse.json([]));
 /** System Settings and the welcome screen's Step 2 show the Auto-Post opt-in (from the autopost feature). */
 const noAutoPostAccounts = http.get('/api/autoposts/settings', () => HttpResponse.json({ accounts: [] }));
+/** System Settings shows the posting queue's slots. */
+const suggestedSlots = {
+  timeZone: 'America/Chicago',
+  slots: [
+    { weekday: 1, time: '09:00' },
+    { weekday: 3, time: '12:30' },
+  ],
+  isDefault: true,
+  nextFree: '2026-11-30T15:00:00.000Z',
+};
+const queueSlotsHandler = http.get('/api/queue/slots', () => HttpResponse.json(suggestedSlots));
 
 describe('/app/settings', () => {
   it("opens on Social Platforms, showing the member's connections", async () => {
@@ -35,6 +46,7 @@ describe('/app/settings', () => {
         return HttpResponse.json([{ name: 'timeZone', value: body.timeZone }]);
       }),
       noAutoPostAccounts,
+      queueSlotsHandler,
     );
     const { user: clicker } = renderApp('/app/settings?tab=system-settings', { user });
 
@@ -64,6 +76,7 @@ describe('/app/settings', () => {
         HttpResponse.json({ error: { code: 'validation', message: 'Unknown time zone' } }, { status: 400 }),
       ),
       noAutoPostAccounts,
+      queueSlotsHandler,
     );
     const { user: clicker } = renderApp('/app/settings?tab=system-settings', { user });
 
@@ -71,6 +84,46 @@ describe('/app/settings', () => {
     const alert = await screen.findByText('Your settings were not saved.');
     expect(alert.closest('[role="alert"]')).toHaveTextContent('Unknown time zone');
     expect(getStoredUser()?.properties).toEqual(user.properties);
+  });
+
+  it('edits the posting queue: removes a time, adds one, saves the week', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      meHandler,
+      noAutoPostAccounts,
+      queueSlotsHandler,
+      http.put('/api/queue/slots', async ({ request }) => {
+        const body = (await request.json()) as { slots: unknown[] };
+        bodies.push(body);
+        return HttpResponse.json({ ...suggestedSlots, slots: body.slots, isDefault: false });
+      }),
+    );
+    const { user: clicker } = renderApp('/app/settings?tab=system-settings', { user });
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'Posting Queue' })).toBeInTheDocument();
+    expect(screen.getByTestId('queue-next-free')).toHaveTextContent('11/30/2026 9:00 AM CST');
+    expect(screen.getByRole('button', { name: 'Save Posting Times' })).toBeDisabled();
+    await clicker.click(screen.getByRole('button', { name: 'Remove Monday 9:00 AM' }));
+    await clicker.click(screen.getByRole('combobox', { name: 'Day' }));
+    await chooseOption(clicker, 'Tuesday');
+    const time = screen.getByLabelText('Time');
+    await clicker.clear(time);
+    await clicker.type(time, '07:30');
+    await clicker.click(screen.getByRole('button', { name: 'Add Time' }));
+    // The same time twice is refused on the spot.
+    await clicker.click(screen.getByRole('button', { name: 'Add Time' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Tuesday 7:30 AM is already in your week.');
+    await clicker.click(screen.getByRole('button', { name: 'Save Posting Times' }));
+
+    expect(await screen.findByText('Your posting times are saved.')).toBeInTheDocument();
+    expect(bodies).toEqual([
+      {
+        slots: [
+          { weekday: 2, time: '07:30' },
+          { weekday: 3, time: '12:30' },
+        ],
+      },
+    ]);
   });
 
   it('Help resets the tutorial', async () => {
@@ -102,7 +155,7 @@ describe('/app/settings', () => {
 describe('/app/settings/welcome', () => {
   it('walks a new user through the two steps to the dashboard', async () => {
     // 'Start Using' lands on the dashboard, which lists posts and Auto-Posts.
-    server.use(meHandler, noPostsHandler, ...noAutoPostsHandlers);
+    server.use(meHandler, noPostsHandler, queueSlotsHandler, ...noAutoPostsHandlers);
     const { user: clicker, router } = renderApp('/app/settings/welcome', { user });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome to FitPost' })).toBeInTheDocument();

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { HelpTab } from '../components/help-tab';
+import { QueueSlotsEditor } from '../components/queue-slots-editor';
 import { SystemSettingsTab } from '../components/system-settings-tab';
 import { settingsTabs } from '../settings-tabs';
 
@@ -28,6 +29,7 @@ export function SettingsRoute({ socialPlatforms, contentFeeds, autoPost }: Setti
       children: (
         <>
           <SystemSettingsTab />
+          <QueueSlotsEditor />
           {autoPost}
         </>
       ),

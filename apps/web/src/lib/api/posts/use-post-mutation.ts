@@ -1,17 +1,22 @@
 import type { ScheduledPost } from '@fitpost/contract';
 import { hashKey, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queueKeys } from '../queue/keys';
 import { postKeys } from './keys';
 
 /**
  * Marks every cached view of the posts stale; the ones on screen refetch now (the server is the
- * truth). `fresh`, a post the server has just answered with, is left as it is.
+ * truth). `fresh`, a post the server has just answered with, is left as it is. The queue's next
+ * free slot depends on the posts, so it is asked again too.
  */
 export function invalidatePosts(queryClient: QueryClient, fresh?: ScheduledPost | void): Promise<void> {
   const freshKey = fresh ? hashKey(postKeys.detail(fresh.id)) : null;
-  return queryClient.invalidateQueries({
-    queryKey: postKeys.all,
-    predicate: (query) => query.queryHash !== freshKey,
-  });
+  return Promise.all([
+    queryClient.invalidateQueries({
+      queryKey: postKeys.all,
+      predicate: (query) => query.queryHash !== freshKey,
+    }),
+    queryClient.invalidateQueries({ queryKey: queueKeys.all }),
+  ]).then(() => undefined);
 }
 
 /**

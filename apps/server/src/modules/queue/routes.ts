@@ -1,0 +1,56 @@
+import { errorBody, queueSlots, queueSlotsPut, queueSummary } from '@fitpost/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { actorOf } from '../../http/plugins/auth.js';
+import { getSlots, getSummary, putSlots, type QueueDeps } from './service.js';
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody };
+const tags = ['queue'];
+const security = [{ bearer: [] }];
+
+/** The member's posting queue (issue 16): weekly slots, and what 'Add to Queue' would do now. */
+export function queueRoutes(app: FastifyInstance, deps: QueueDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const onRequest = app.requireUser;
+
+  r.get(
+    '/api/queue',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: "What 'Add to Queue' would do now: the next free slot and my usual accounts",
+        response: { 200: queueSummary, ...errors },
+      },
+    },
+    (req) => getSummary(deps, actorOf(req)),
+  );
+  r.get(
+    '/api/queue/slots',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'My weekly queue slots (weekday and time in my time zone) and the next free one',
+        response: { 200: queueSlots, ...errors },
+      },
+    },
+    (req) => getSlots(deps, actorOf(req)),
+  );
+  r.put(
+    '/api/queue/slots',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'Replace my weekly queue slots (no duplicates, at most 70)',
+        body: queueSlotsPut,
+        response: { 200: queueSlots, ...errors },
+      },
+    },
+    (req) => putSlots(deps, actorOf(req), req.body),
+  );
+}

@@ -1,0 +1,28 @@
+import { queueSlots, type QueueSlots, type QueueSlotsPut } from '@fitpost/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { invalidateQueue } from './get-queue';
+import { queueKeys } from './keys';
+
+/** GET /api/queue/slots: the member's weekly slots (or the suggested ones) and the next free one. */
+export function getQueueSlots(signal?: AbortSignal): Promise<QueueSlots> {
+  return apiRequest('/api/queue/slots', { schema: queueSlots, signal });
+}
+
+export function useQueueSlots() {
+  return useQuery({ queryKey: queueKeys.slots, queryFn: ({ signal }) => getQueueSlots(signal) });
+}
+
+/** PUT /api/queue/slots: replaces the member's week of slots. */
+export function updateQueueSlots(body: QueueSlotsPut): Promise<QueueSlots> {
+  return apiRequest('/api/queue/slots', { method: 'PUT', body, schema: queueSlots });
+}
+
+export function useUpdateQueueSlots() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateQueueSlots,
+    onSuccess: (saved) => queryClient.setQueryData(queueKeys.slots, saved),
+    onSettled: () => invalidateQueue(queryClient),
+  });
+}
