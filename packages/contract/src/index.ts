@@ -11,6 +11,7 @@ export * from './library/index.js';
 export * from './auto-posts.js';
 export * from './notifications.js';
 export * from './announcements.js';
+export * from './reports.js';
 export * from './merge-fields.js';
 export * from './message-threads.js';
 export * from './zoned-time.js';

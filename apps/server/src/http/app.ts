@@ -18,6 +18,7 @@ import { mediaRoutes } from '../modules/media/routes.js';
 import { libraryRoutes } from '../modules/library/routes.js';
 import { feedRoutes } from '../modules/feeds/routes.js';
 import { notificationRoutes } from '../modules/notifications/routes.js';
+import { reportRoutes } from '../modules/reports/routes.js';
 import { feedImageRoutes } from '../modules/feeds/image-proxy.js';
 import { autoPostRoutes } from '../modules/autoposts/routes.js';
 import { announcementRoutes } from '../modules/announcements/routes.js';
@@ -113,6 +114,7 @@ export async function buildApp(deps: AppDeps) {
     logError: (message, err) => app.log.error({ err }, message),
   });
   notificationRoutes(app, { db: database.db });
+  reportRoutes(app, { db: database.db });
   messageRoutes(app, { db: database.db });
   feedImageRoutes(app, { db: database.db, allowLoopback: config.feeds.allowLoopback });
   announcementRoutes(app, { db: database.db, publicRateLimitPerMinute: config.authRateLimitPerMinute });

@@ -1,0 +1,404 @@
+/**
+ * The eleven reports as SQL, each one select whose column aliases are its columns' keys, scoped to the
+ * caller's portal. Range filters use indexed columns (post_targets.published_at through the partial
+ * index of published targets, due_at through the status/due index); engagement is the latest figures the
+ * metrics job keeps per target (post_metrics), summed: a sum over unknown figures stays null.
+ */
+import {
+  networks,
+  type Network,
+  type ReportChart,
+  type ReportColumn,
+  type ReportRoute,
+} from '@fitpost/contract';
+import { roleIds } from '@fitpost/contract';
+import { sql, type SQL } from 'drizzle-orm';
+import type { ReportRange } from './range.js';
+
+export interface ReportContext {
+  portalId: number;
+  range: ReportRange;
+  network: Network | undefined;
+  now: Date;
+  /** Inactive Users: days without activity (30); Upcoming Posts: days ahead (14). */
+  days: number | undefined;
+}
+
+export interface ReportDefinition {
+  columns: ReportColumn[];
+  chart: ReportChart | null;
+  sort: string;
+  desc: boolean;
+  query(ctx: ReportContext): SQL;
+}
+
+const col = (key: string, label: string, type: ReportColumn['type'] = 'number'): ReportColumn => ({
+  key,
+  label,
+  type,
+});
+const engagementColumns = [
+  col('impressions', 'Impressions'),
+  col('likes', 'Likes'),
+  col('comments', 'Comments'),
+  col('shares', 'Shares'),
+  col('clicks', 'Link clicks'),
+];
+const engagementSums = sql`sum(m.impressions)::float8 as impressions, sum(m.likes)::float8 as likes,
+  sum(m.comments)::float8 as comments, sum(m.shares)::float8 as shares, sum(m.clicks)::float8 as clicks`;
+
+const networkFilter = (ctx: ReportContext, column: SQL = sql`t.network`) =>
+  ctx.network ? sql`and ${column} = ${ctx.network}` : sql``;
+const publishedIn = (ctx: ReportContext, start = ctx.range.start, end = ctx.range.end) =>
+  sql`t.status = 'published' and t.published_at >= ${start} and t.published_at < ${end} ${networkFilter(ctx)}`;
+const localDay = (ctx: ReportContext, column: SQL) =>
+  sql`to_char(${column} at time zone ${ctx.range.timeZone}, 'YYYY-MM-DD')`;
+const localTime = (ctx: ReportContext, column: SQL) =>
+  sql`to_char(${column} at time zone ${ctx.range.timeZone}, 'YYYY-MM-DD HH24:MI')`;
+const hasAccess = (ctx: ReportContext, user: SQL) => sql`exists (select 1 from user_roles r
+  where r.user_id = ${user} and r.role_id in (${roleIds.member}, ${roleIds.admin})
+  and r.start_date <= ${ctx.now.toISOString()}::timestamptz
+  and (r.expiry_date is null or r.expiry_date > ${ctx.now.toISOString()}::timestamptz))`;
+const source = sql`case when p.auto_post_id is not null then 'Auto-Post' when p.content_id is not null then 'Library' else 'Own' end`;
+
+/** One figure for this period and the previous one. */
+function figure(pos: number, label: string, current: SQL, previous: SQL | null) {
+  return sql`select ${pos}::int as pos, ${label}::text as metric, (${current})::float8 as current,
+    ${previous ? sql`(${previous})::float8` : sql`null::float8`} as previous`;
+}
+
+function statsQuery(ctx: ReportContext): SQL {
+  const { range } = ctx;
+  const portal = ctx.portalId;
+  const targets = (where: SQL) =>
+    sql`select count(*) from post_targets t join posts p on p.id = t.post_id where p.portal_id = ${portal} and ${where}`;
+  const published = (start: SQL, end: SQL) => targets(publishedIn(ctx, start, end));
+  const active = (start: SQL, end: SQL) =>
+    sql`select count(distinct p.user_id) from post_targets t join posts p on p.id = t.post_id where p.portal_id = ${portal} and ${publishedIn(ctx, start, end)}`;
+  const due = (start: SQL, end: SQL, status: SQL) =>
+    targets(sql`t.due_at >= ${start} and t.due_at < ${end} and ${status} ${networkFilter(ctx)}`);
+  const autoPosts = (start: SQL, end: SQL, what: SQL) =>
+    sql`select ${what} from auto_posts a where a.portal_id = ${portal} and a.fanout_started_at >= ${start} and a.fanout_started_at < ${end}`;
+  const engagement = (metric: string, start: SQL, end: SQL) =>
+    sql`select sum(m.${sql.raw(metric)}) from post_targets t join posts p on p.id = t.post_id
+      join post_metrics m on m.target_id = t.id where p.portal_id = ${portal} and ${publishedIn(ctx, start, end)}`;
+  const connected = (network: Network | null, autoPost: boolean) =>
+    sql`select count(*) from social_connections c where c.portal_id = ${portal} and c.status = 'connected'
+      ${network ? sql`and c.network = ${network}` : networkFilter(ctx, sql`c.network`)} ${autoPost ? sql`and c.auto_post` : sql``}`;
+  const cur = [range.start, range.end] as const;
+  const prev = [range.previous.start, range.previous.end] as const;
+  const parts: SQL[] = [
+    figure(
+      1,
+      'Members with FitPost access',
+      sql`select count(*) from users u where u.portal_id = ${portal} and ${hasAccess(ctx, sql`u.id`)}`,
+      null,
+    ),
+    figure(2, 'Members active (published a post)', active(...cur), active(...prev)),
+    ...networks
+      .filter((n) => !ctx.network || n === ctx.network)
+      .map((n, i) => figure(3 + i, `Connected accounts: ${n}`, connected(n, false), null)),
+    figure(7, 'Auto-Post opt-ins (accounts)', connected(null, true), null),
+    figure(
+      8,
+      'Posts scheduled (per account)',
+      due(...cur, sql`t.status <> 'cancelled'`),
+      due(...prev, sql`t.status <> 'cancelled'`),
+    ),
+    figure(9, 'Posts published (per account)', published(...cur), published(...prev)),
+    figure(
+      10,
+      'Posts failed (per account)',
+      due(...cur, sql`t.status = 'failed'`),
+      due(...prev, sql`t.status = 'failed'`),
+    ),
+    figure(11, 'Auto-Posts sent', autoPosts(...cur, sql`count(*)`), autoPosts(...prev, sql`count(*)`)),
+    figure(
+      12,
+      'Members reached by Auto-Posts',
+      autoPosts(...cur, sql`coalesce(sum(a.members_reached), 0)`),
+      autoPosts(...prev, sql`coalesce(sum(a.members_reached), 0)`),
+    ),
+    ...(['impressions', 'likes', 'comments', 'shares', 'clicks'] as const).map((metric, i) =>
+      figure(13 + i, `Engagement: ${metric}`, engagement(metric, ...cur), engagement(metric, ...prev)),
+    ),
+  ];
+  return sql.join(parts, sql` union all `);
+}
+
+export const reportDefinitions: Record<ReportRoute, ReportDefinition> = {
+  stats: {
+    columns: [
+      col('metric', 'Figure', 'text'),
+      col('current', 'This period'),
+      col('previous', 'Previous period'),
+    ],
+    chart: null,
+    sort: 'pos',
+    desc: false,
+    query: statsQuery,
+  },
+  postsperday: {
+    columns: [
+      col('day', 'Day', 'date'),
+      ...networks.map((n) => col(n, n === 'x' ? 'X' : n[0]?.toUpperCase() + n.slice(1))),
+      col('published', 'Published'),
+      col('failed', 'Failed'),
+    ],
+    chart: { x: 'day', bars: [...networks], stacked: true, line: 'failed' },
+    sort: 'day',
+    desc: false,
+    query: (ctx) => sql`
+      with days as (
+        select to_char(d, 'YYYY-MM-DD') as day
+        from generate_series(${ctx.range.from}::date, ${ctx.range.to}::date, interval '1 day') d
+      ), published as (
+        select ${localDay(ctx, sql`t.published_at`)} as day, t.network, count(*) as n
+        from post_targets t join posts p on p.id = t.post_id
+        where p.portal_id = ${ctx.portalId} and ${publishedIn(ctx)}
+        group by 1, 2
+      ), failed as (
+        select ${localDay(ctx, sql`t.due_at`)} as day, count(*) as n
+        from post_targets t join posts p on p.id = t.post_id
+        where p.portal_id = ${ctx.portalId} and t.status = 'failed'
+          and t.due_at >= ${ctx.range.start} and t.due_at < ${ctx.range.end} ${networkFilter(ctx)}
+        group by 1
+      )
+      select days.day,
+        ${sql.join(
+          networks.map(
+            (n) =>
+              sql`coalesce((select n from published where published.day = days.day and network = ${n}), 0)::int as ${sql.identifier(n)}`,
+          ),
+          sql`, `,
+        )},
+        coalesce((select sum(n) from published where published.day = days.day), 0)::int as published,
+        coalesce((select n from failed where failed.day = days.day), 0)::int as failed
+      from days`,
+  },
+  popularcontent: {
+    columns: [
+      col('title', 'Content', 'text'),
+      col('posts', "Members' posts"),
+      col('autoPosts', 'Auto-Post deliveries'),
+      ...engagementColumns,
+    ],
+    chart: { x: 'title', bars: ['posts', 'autoPosts'], stacked: true },
+    sort: 'posts',
+    desc: true,
+    query: (ctx) => sql`
+      select c.title,
+        count(*) filter (where p.auto_post_id is null)::int as posts,
+        count(*) filter (where p.auto_post_id is not null)::int as "autoPosts",
+        ${engagementSums}
+      from post_targets t join posts p on p.id = t.post_id
+      left join auto_posts a on a.id = p.auto_post_id
+      join content_items c on c.id = coalesce(p.content_id, a.content_id)
+      left join post_metrics m on m.target_id = t.id
+      where p.portal_id = ${ctx.portalId} and ${publishedIn(ctx)}
+      group by c.id, c.title`,
+  },
+  popularfavorites: {
+    columns: [col('title', 'Content', 'text'), col('favorites', 'Favourites added')],
+    chart: { x: 'title', bars: ['favorites'], stacked: false },
+    sort: 'favorites',
+    desc: true,
+    query: (ctx) => sql`
+      select c.title, count(*)::int as favorites
+      from favorites f join content_items c on c.id = f.content_id
+      join users u on u.id = f.user_id
+      where c.portal_id = ${ctx.portalId} and u.portal_id = ${ctx.portalId}
+        and f.created_at >= ${ctx.range.start} and f.created_at < ${ctx.range.end}
+      group by c.id, c.title`,
+  },
+  populartags: {
+    columns: [col('tag', 'Tag', 'text'), col('posts', 'Posts'), col('favorites', 'Favourites')],
+    chart: { x: 'tag', bars: ['posts', 'favorites'], stacked: false },
+    sort: 'posts',
+    desc: true,
+    query: (ctx) => sql`
+      select g.name as tag,
+        (select count(*) from post_targets t join posts p on p.id = t.post_id
+          left join auto_posts a on a.id = p.auto_post_id
+          join content_tags ct on ct.content_id = coalesce(p.content_id, a.content_id)
+          where ct.tag_id = g.id and p.portal_id = ${ctx.portalId} and ${publishedIn(ctx)})::int as posts,
+        (select count(*) from favorites f join content_tags ct on ct.content_id = f.content_id
+          where ct.tag_id = g.id and f.created_at >= ${ctx.range.start} and f.created_at < ${ctx.range.end})::int as favorites
+      from tags g where g.portal_id = ${ctx.portalId}`,
+  },
+  popularplatforms: {
+    columns: [
+      col('network', 'Network', 'text'),
+      col('accounts', 'Connected accounts'),
+      col('published', 'Published'),
+      col('failed', 'Failed'),
+      col('failureRate', 'Failure rate', 'percent'),
+      col('reason', 'Commonest failure reason', 'text'),
+      ...engagementColumns,
+    ],
+    chart: { x: 'network', bars: ['published', 'failed'], stacked: false },
+    sort: 'published',
+    desc: true,
+    query: (ctx) => {
+      const failedIn = sql`t.status = 'failed' and t.due_at >= ${ctx.range.start} and t.due_at < ${ctx.range.end}`;
+      return sql`
+      with n(network) as (values ${sql.join(
+        networks.filter((x) => !ctx.network || x === ctx.network).map((x) => sql`(${x})`),
+        sql`, `,
+      )}),
+      pub as (
+        select t.network, count(*) as published, ${engagementSums}
+        from post_targets t join posts p on p.id = t.post_id left join post_metrics m on m.target_id = t.id
+        where p.portal_id = ${ctx.portalId} and ${publishedIn(ctx)} group by t.network
+      ),
+      fail as (
+        select t.network, count(*) as failed, mode() within group (order by t.error) as reason
+        from post_targets t join posts p on p.id = t.post_id
+        where p.portal_id = ${ctx.portalId} and ${failedIn} group by t.network
+      )
+      select n.network,
+        (select count(*) from social_connections c where c.portal_id = ${ctx.portalId} and c.network = n.network and c.status = 'connected')::int as accounts,
+        coalesce(pub.published, 0)::int as published,
+        coalesce(fail.failed, 0)::int as failed,
+        case when coalesce(pub.published, 0) + coalesce(fail.failed, 0) = 0 then null
+          else round(100.0 * coalesce(fail.failed, 0) / (coalesce(pub.published, 0) + coalesce(fail.failed, 0)), 1)::float8 end as "failureRate",
+        fail.reason,
+        pub.impressions, pub.likes, pub.comments, pub.shares, pub.clicks
+      from n left join pub on pub.network = n.network left join fail on fail.network = n.network`;
+    },
+  },
+  postsdetail: {
+    columns: [
+      col('member', 'Member', 'text'),
+      col('source', 'Source', 'text'),
+      col('network', 'Network', 'text'),
+      col('account', 'Account', 'text'),
+      col('status', 'Status', 'text'),
+      col('scheduledAt', 'Scheduled', 'datetime'),
+      col('publishedAt', 'Published', 'datetime'),
+      col('link', 'Live link', 'link'),
+      col('reason', 'Failure reason', 'text'),
+      col('text', 'Text', 'text'),
+      ...engagementColumns,
+    ],
+    chart: null,
+    sort: 'scheduledAt',
+    desc: true,
+    query: (ctx) => sql`
+      select u.full_name as member, ${source} as source, t.network, t.account_name as account, t.status,
+        ${localTime(ctx, sql`t.due_at`)} as "scheduledAt",
+        ${localTime(ctx, sql`t.published_at`)} as "publishedAt",
+        t.remote_url as link, case when t.status = 'failed' then t.error end as reason,
+        left(coalesce(t.body_override, p.body), 200) as text,
+        m.impressions::float8 as impressions, m.likes::float8 as likes, m.comments::float8 as comments,
+        m.shares::float8 as shares, m.clicks::float8 as clicks
+      from post_targets t join posts p on p.id = t.post_id join users u on u.id = p.user_id
+      left join post_metrics m on m.target_id = t.id
+      where p.portal_id = ${ctx.portalId} and t.due_at >= ${ctx.range.start} and t.due_at < ${ctx.range.end}
+        ${networkFilter(ctx)}`,
+  },
+  upcoming: {
+    columns: [
+      col('day', 'Day', 'date'),
+      col('time', 'Time', 'text'),
+      col('member', 'Member', 'text'),
+      col('source', 'Source', 'text'),
+      col('network', 'Network', 'text'),
+      col('account', 'Account', 'text'),
+    ],
+    chart: null,
+    sort: 'day',
+    desc: false,
+    query: (ctx) => {
+      const now = sql`${ctx.now.toISOString()}::timestamptz`;
+      return sql`
+      select ${localDay(ctx, sql`t.due_at`)} as day,
+        to_char(t.due_at at time zone ${ctx.range.timeZone}, 'HH24:MI') as time,
+        u.full_name as member, ${source} as source, t.network, t.account_name as account, t.due_at as at
+      from post_targets t join posts p on p.id = t.post_id join users u on u.id = p.user_id
+      where p.portal_id = ${ctx.portalId} and t.status = 'scheduled'
+        and t.due_at >= ${now} and t.due_at < ${now} + ${`${ctx.days ?? 14} days`}::interval ${networkFilter(ctx)}`;
+    },
+  },
+  usersinactive: {
+    columns: [
+      col('member', 'Member', 'text'),
+      col('email', 'Email', 'text'),
+      col('lastSignIn', 'Last sign-in', 'datetime'),
+      col('lastPost', 'Last post', 'datetime'),
+      col('accounts', 'Connected accounts'),
+      col('autoPost', 'Auto-Post', 'text'),
+    ],
+    chart: null,
+    sort: 'lastSignIn',
+    desc: false,
+    query: (ctx) => {
+      const cutoff = sql`${new Date(ctx.now.getTime() - (ctx.days ?? 30) * 86_400_000).toISOString()}::timestamptz`;
+      return sql`
+      select * from (
+        select u.full_name as member, u.email,
+          ${localTime(ctx, sql`u.last_sign_in_at`)} as "lastSignIn",
+          ${localTime(ctx, sql`(select max(t.published_at) from post_targets t join posts p on p.id = t.post_id where p.user_id = u.id and t.status = 'published')`)} as "lastPost",
+          (select count(*) from social_connections c where c.user_id = u.id and c.status = 'connected')::int as accounts,
+          case when exists (select 1 from social_connections c where c.user_id = u.id and c.auto_post) then 'On' else 'Off' end as "autoPost",
+          u.last_sign_in_at as signed_in_at,
+          (select max(t.published_at) from post_targets t join posts p on p.id = t.post_id where p.user_id = u.id and t.status = 'published') as posted_at
+        from users u
+        where u.portal_id = ${ctx.portalId} and ${hasAccess(ctx, sql`u.id`)}
+      ) x
+      where (x.signed_in_at is null or x.signed_in_at < ${cutoff}) and (x.posted_at is null or x.posted_at < ${cutoff})`;
+    },
+  },
+  feedusage: {
+    columns: [
+      col('feed', 'Feed', 'text'),
+      col('owner', 'Owner', 'text'),
+      col('items', 'Items imported'),
+      col('used', 'Items used in posts'),
+      col('lastRefresh', 'Last refresh', 'datetime'),
+      col('outcome', 'Outcome', 'text'),
+    ],
+    chart: { x: 'feed', bars: ['items', 'used'], stacked: false },
+    sort: 'used',
+    desc: true,
+    query: (ctx) => sql`
+      select f.name as feed, case when f.is_system then 'System' else coalesce(u.full_name, 'Member') end as owner,
+        (select count(*) from content_items c where c.feed_id = f.id
+          and c.created_at >= ${ctx.range.start} and c.created_at < ${ctx.range.end})::int as items,
+        (select count(distinct c.id) from content_items c join posts p on p.content_id = c.id
+          join post_targets t on t.post_id = p.id
+          where c.feed_id = f.id and p.portal_id = ${ctx.portalId} and ${publishedIn(ctx)})::int as used,
+        ${localTime(ctx, sql`f.last_fetched_at`)} as "lastRefresh",
+        case when f.last_status is null then null when f.last_error is null then f.last_status
+          else f.last_status || ': ' || f.last_error end as outcome
+      from feeds f left join users u on u.id = f.user_id
+      where f.portal_id = ${ctx.portalId}`,
+  },
+  topusers: {
+    columns: [
+      col('member', 'Member', 'text'),
+      col('published', 'Published'),
+      col('failed', 'Failed'),
+      ...engagementColumns,
+    ],
+    chart: { x: 'member', bars: ['published'], stacked: false },
+    sort: 'published',
+    desc: true,
+    query: (ctx) => sql`
+      select u.full_name as member,
+        count(*) filter (where ${publishedIn(ctx)})::int as published,
+        count(*) filter (where t.status = 'failed' and t.due_at >= ${ctx.range.start} and t.due_at < ${ctx.range.end} ${networkFilter(ctx)})::int as failed,
+        sum(m.impressions) filter (where ${publishedIn(ctx)})::float8 as impressions,
+        sum(m.likes) filter (where ${publishedIn(ctx)})::float8 as likes,
+        sum(m.comments) filter (where ${publishedIn(ctx)})::float8 as comments,
+        sum(m.shares) filter (where ${publishedIn(ctx)})::float8 as shares,
+        sum(m.clicks) filter (where ${publishedIn(ctx)})::float8 as clicks
+      from post_targets t join posts p on p.id = t.post_id join users u on u.id = p.user_id
+      left join post_metrics m on m.target_id = t.id
+      where p.portal_id = ${ctx.portalId}
+        and ((t.published_at >= ${ctx.range.start} and t.published_at < ${ctx.range.end})
+          or (t.due_at >= ${ctx.range.start} and t.due_at < ${ctx.range.end}))
+      group by u.id, u.full_name
+      having count(*) filter (where ${publishedIn(ctx)}) > 0 or count(*) filter (where t.status = 'failed') > 0`,
+  },
+};

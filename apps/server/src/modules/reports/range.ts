@@ -1,0 +1,62 @@
+import { reportLimits } from '@fitpost/contract';
+import { sql, type SQL } from 'drizzle-orm';
+
+/** A report's days, read in one time zone, and the SQL instants they start and end at. */
+export interface ReportRange {
+  from: string;
+  to: string;
+  timeZone: string;
+  days: number;
+  /** Local midnight starting `from`, and the one after `to` (so a DST day is 23 or 25 hours long). */
+  start: SQL;
+  end: SQL;
+  /** The same number of days just before. */
+  previous: { from: string; to: string; start: SQL; end: SQL };
+}
+
+const DAY = 86_400_000;
+
+/** Today's date (YYYY-MM-DD) in `timeZone`. */
+export function todayIn(timeZone: string, now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
+
+export function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
+}
+
+/** Local midnight at the start of `day` in `timeZone`, computed by the database (tz database rules). */
+export const localMidnight = (day: string, timeZone: string) =>
+  sql`((${day})::date::timestamp at time zone ${timeZone})`;
+
+/** [from, to] in `timeZone`; by default the last 30 days up to today. */
+export function reportRange(
+  q: { from?: string | undefined; to?: string | undefined },
+  timeZone: string,
+  now = new Date(),
+): ReportRange {
+  const to = q.to ?? (q.from ? addDays(q.from, reportLimits.defaultDays - 1) : todayIn(timeZone, now));
+  const from = q.from ?? addDays(to, -(reportLimits.defaultDays - 1));
+  const days = Math.round((Date.parse(to) - Date.parse(from)) / DAY) + 1;
+  const previousTo = addDays(from, -1);
+  const previousFrom = addDays(from, -days);
+  return {
+    from,
+    to,
+    timeZone,
+    days,
+    start: localMidnight(from, timeZone),
+    end: localMidnight(addDays(to, 1), timeZone),
+    previous: {
+      from: previousFrom,
+      to: previousTo,
+      start: localMidnight(previousFrom, timeZone),
+      end: localMidnight(from, timeZone),
+    },
+  };
+}

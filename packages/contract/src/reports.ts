@@ -1,0 +1,192 @@
+import { z } from 'zod';
+import { queryBoolean, text, timeZone } from './common.js';
+import { network } from './social.js';
+
+/** The report routes under /app/manage/reports/ and their titles (spec §2), in the spec's order. */
+export const reportRoutes = [
+  'stats',
+  'postsperday',
+  'popularcontent',
+  'popularfavorites',
+  'populartags',
+  'popularplatforms',
+  'postsdetail',
+  'upcoming',
+  'usersinactive',
+  'feedusage',
+  'topusers',
+] as const;
+export const reportRoute = z.enum(reportRoutes);
+export type ReportRoute = z.infer<typeof reportRoute>;
+
+export const reportTitles: Record<ReportRoute, string> = {
+  stats: 'Basic Stats',
+  postsperday: 'Posts Per Day',
+  popularcontent: 'Top Content',
+  popularfavorites: 'Top Favorites',
+  populartags: 'Top Tags',
+  popularplatforms: 'Top Platforms',
+  postsdetail: 'Posts Detail',
+  upcoming: 'Upcoming Posts',
+  usersinactive: 'Inactive Users',
+  feedusage: 'Feed Usage',
+  topusers: 'Top Users',
+};
+
+/** What each report tells, for the reports index. */
+export const reportDescriptions: Record<ReportRoute, string> = {
+  stats: 'Members, accounts, posts and engagement, against the previous period.',
+  postsperday: 'Published posts per day by network, with failures.',
+  popularcontent: 'Library items by posts made from them, and their engagement.',
+  popularfavorites: 'Library items by favourites added.',
+  populartags: 'Tags by posts and favourites of the content carrying them.',
+  popularplatforms: 'Per network: accounts, published, failed, failure reasons, engagement.',
+  postsdetail: 'Every post in the period, per account, with its status and engagement.',
+  upcoming: 'Scheduled posts and Auto-Posts in the coming days.',
+  usersinactive: 'Members who have neither signed in nor posted for a while.',
+  feedusage: 'Per feed: items imported, items used in posts, last refresh.',
+  topusers: 'Members by published posts and engagement.',
+};
+
+/** A calendar day, YYYY-MM-DD, read in the admin's (or member's) time zone. */
+export const reportDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date written YYYY-MM-DD')
+  .refine((s) => {
+    const d = new Date(`${s}T00:00:00Z`);
+    return (
+      !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s) && s >= '1900-01-01' && s <= '9999-12-31'
+    );
+  }, 'must be a real date between the years 1900 and 9999');
+
+/** Reports cover at most about two years at once. */
+export const reportLimits = { maxDays: 732, defaultDays: 30, maxPageSize: 500, defaultPageSize: 50 } as const;
+
+const rangeQuery = z.object({
+  from: reportDay.optional(),
+  to: reportDay.optional(),
+  /** The zone days are read in; defaults to the caller's saved zone, else UTC. */
+  tz: timeZone.optional(),
+});
+
+function rangeProblem(q: { from?: string | undefined; to?: string | undefined }) {
+  if (!q.from || !q.to) return true;
+  const span = (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000;
+  return span >= 0 && span < reportLimits.maxDays;
+}
+const rangeMessage = {
+  message: `to must be on or after from, at most ${reportLimits.maxDays} days later`,
+  path: ['to'],
+};
+
+export const reportQuery = rangeQuery
+  .extend({
+    network: network.optional(),
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    pagesize: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(reportLimits.maxPageSize)
+      .default(reportLimits.defaultPageSize),
+    sort: text
+      .max(40)
+      .regex(/^[a-zA-Z]+$/, 'must be a column name')
+      .optional(),
+    desc: queryBoolean.optional(),
+    /** Inactive Users: days without sign-in or post; Upcoming Posts: days ahead. */
+    days: z.coerce.number().int().min(1).max(365).optional(),
+    format: z.enum(['json', 'csv']).default('json'),
+  })
+  .refine(rangeProblem, rangeMessage);
+export type ReportQuery = z.infer<typeof reportQuery>;
+
+export const reportParams = z.object({ route: reportRoute });
+
+export const reportCell = z.union([z.string(), z.number(), z.null()]);
+export type ReportCell = z.infer<typeof reportCell>;
+
+export const reportColumn = z.object({
+  key: z.string(),
+  label: z.string(),
+  type: z.enum(['text', 'number', 'percent', 'date', 'datetime', 'link']),
+});
+export type ReportColumn = z.infer<typeof reportColumn>;
+
+/** How the web app draws a report's chart, when one helps: bars (stacked by series) and an optional line. */
+export const reportChart = z.object({
+  x: z.string(),
+  bars: z.array(z.string()),
+  stacked: z.boolean(),
+  line: z.string().optional(),
+});
+export type ReportChart = z.infer<typeof reportChart>;
+
+/** Every report answers one table shape, so one screen and one CSV writer serve them all. */
+export const reportResult = z
+  .object({
+    report: reportRoute,
+    title: z.string(),
+    from: reportDay,
+    to: reportDay,
+    timeZone: z.string(),
+    columns: z.array(reportColumn),
+    rows: z.array(z.record(z.string(), reportCell)),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    chart: reportChart.nullable(),
+  })
+  .meta({ id: 'ReportResult' });
+export type ReportResult = z.infer<typeof reportResult>;
+
+/** Figures for a period and the one before it (null where a network does not tell). */
+export const engagementTotals = z.object({
+  impressions: z.number().int().nullable(),
+  likes: z.number().int().nullable(),
+  comments: z.number().int().nullable(),
+  shares: z.number().int().nullable(),
+  clicks: z.number().int().nullable(),
+});
+export type EngagementTotals = z.infer<typeof engagementTotals>;
+
+export const myStatsQuery = rangeQuery.refine(rangeProblem, rangeMessage);
+
+export const myStatsPost = z.object({
+  targetId: z.string(),
+  network,
+  accountName: z.string(),
+  text: z.string(),
+  status: z.string(),
+  time: z.iso.datetime().nullable(),
+  url: z.string().nullable(),
+  metrics: engagementTotals,
+});
+
+/** A member's own results ('My Results'): totals against the previous period, per day, best and recent posts. */
+export const myStats = z
+  .object({
+    from: reportDay,
+    to: reportDay,
+    timeZone: z.string(),
+    published: z.object({ current: z.number().int(), previous: z.number().int() }),
+    byNetwork: z.array(z.object({ network, published: z.number().int() })),
+    engagement: z.object({ current: engagementTotals, previous: engagementTotals }),
+    perDay: z.array(
+      z.object({
+        day: reportDay,
+        published: z.number().int(),
+        likes: z.number().int(),
+        comments: z.number().int(),
+      }),
+    ),
+    best: z.array(myStatsPost),
+    recent: z.array(myStatsPost),
+  })
+  .meta({ id: 'MyStats' });
+export type MyStats = z.infer<typeof myStats>;
+
+export const reportApi = {
+  report: (route: ReportRoute) => `/api/report/${route}`,
+  myStats: '/api/stats/me',
+} as const;
