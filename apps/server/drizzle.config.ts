@@ -11,6 +11,7 @@ export default defineConfig({
     './src/db/schema-messages.ts',
     './src/db/schema-metrics.ts',
     './src/db/schema-queue.ts',
+    './src/db/schema-settings.ts',
   ],
   out: './src/db/migrations',
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { connectionStatus, network } from './social.js';
 import { calendarRangeProblem, postBody } from './posts.js';
 import { httpUrl, instant, text, timeZone } from './common.js';
+import { mergeFieldNames, unknownMergeFieldMessage, unknownMergeFields } from './merge-fields.js';
 
 /**
  * Auto-Post (spec §1): content the organisation's admins schedule once, which FitPost publishes at
@@ -45,8 +46,17 @@ export const autoPostUpsert = z
     xSpreadMinutes: z.number().int().min(0).max(autoPostLimits.maxXSpreadMinutes).default(0),
     scheduledAt: instant,
     timeZone: timeZone.default('UTC'),
+    /** Tag the link with UTM parameters per member and network; unset: the organisation's default. */
+    utm: z.boolean().optional(),
   })
   .superRefine((a, ctx) => {
+    const unknownIn = (value: string, path: (string | number)[]) => {
+      const unknown = unknownMergeFields(value);
+      if (unknown.length > 0)
+        ctx.addIssue({ code: 'custom', path, message: unknownMergeFieldMessage(unknown) });
+    };
+    unknownIn(a.body, ['body']);
+    a.xVariants.forEach((variant, i) => unknownIn(variant, ['xVariants', i]));
     if (!a.body.trim() && !a.mediaId)
       ctx.addIssue({ code: 'custom', path: ['body'], message: autoPostMessages.noContent });
     if (new Set(a.networks).size === 0)
@@ -79,6 +89,7 @@ export const autoPost = z
     scheduledAt: z.iso.datetime(),
     timeZone: z.string(),
     status: autoPostStatus,
+    utm: z.boolean(),
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),
   })
@@ -181,3 +192,27 @@ export const autoPostSettingsBody = z.object({
     .min(1)
     .max(50),
 });
+
+/** GET /api/autoposts/{id}/preview: a sample of opted-in members, or the one asked for. */
+export const autoPostPreviewQuery = z.object({ userId: z.uuid().optional() });
+
+/** Why a member is in the preview. */
+export const previewReasons = ['first', 'missing', 'random', 'searched'] as const;
+
+/** One member's posts as they will be published: merge fields filled, the link as sent. */
+export const autoPostMemberPreview = z.object({
+  userId: z.uuid(),
+  fullName: z.string(),
+  thumbnailUrl: z.string(),
+  reason: z.enum(previewReasons),
+  /** Fields this member has no value for (their fallback, or nothing, is used). */
+  missingFields: z.array(z.enum(mergeFieldNames)),
+  /** Whether the member has Auto-Post on for an account on this Auto-Post's networks. */
+  optedIn: z.boolean(),
+  posts: z.array(z.object({ network, text: z.string(), link: z.string().nullable() })),
+});
+export type AutoPostMemberPreview = z.infer<typeof autoPostMemberPreview>;
+export const autoPostPreview = z
+  .object({ autoPostId: z.uuid(), members: z.array(autoPostMemberPreview) })
+  .meta({ id: 'AutoPostPreview' });
+export type AutoPostPreview = z.infer<typeof autoPostPreview>;

@@ -16,3 +16,4 @@ export * from './merge-fields.js';
 export * from './message-threads.js';
 export * from './zoned-time.js';
 export * from './queue.js';
+export * from './organisation.js';

@@ -69,9 +69,14 @@ export function unknownMergeFieldMessage(names: readonly string[]): string {
   return `Unknown merge field ${list}. Use one of ${known}.`;
 }
 
+/** The known fields `template` uses, each once. */
+export function mergeFieldsUsed(template: string): MergeFieldName[] {
+  return [...new Set([...template.matchAll(fieldPattern)].map((m) => m[1] ?? '').filter(isFieldName))];
+}
+
 /** Whether `template` uses any merge field at all. */
 export function hasMergeFields(template: string): boolean {
-  return [...template.matchAll(fieldPattern)].some((m) => isFieldName(m[1] ?? ''));
+  return mergeFieldsUsed(template).length > 0;
 }
 
 // Where a field with no value and no fallback stood. NUL never reaches here: every text FitPost

@@ -14,6 +14,7 @@ import * as autoPostSchema from './schema-autopost.js';
 import * as announcementSchema from './schema-announcements.js';
 import * as messageSchema from './schema-messages.js';
 import * as metricsSchema from './schema-metrics.js';
+import * as settingsSchema from './schema-settings.js';
 
 const schema = {
   ...baseSchema,
@@ -23,6 +24,7 @@ const schema = {
   ...announcementSchema,
   ...messageSchema,
   ...metricsSchema,
+  ...settingsSchema,
 };
 
 /** Works from src/ (tests) and dist/ (built) alike. */

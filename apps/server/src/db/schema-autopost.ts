@@ -1,6 +1,6 @@
 import { autoPostStatuses, networks, recordedAutoPostChoices } from '@fitpost/contract';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { contentItems } from './schema-library.js';
 import { media, portals, tz, users } from './schema.js';
 
@@ -25,6 +25,8 @@ export const autoPosts = pgTable(
     networks: text('networks', { enum: networks }).array().notNull(),
     xVariants: jsonb('x_variants').$type<string[]>().notNull().default([]),
     xSpreadMinutes: integer('x_spread_minutes').notNull().default(0),
+    /** Tag the link with UTM parameters per member and network (issue 15). */
+    utm: boolean('utm').notNull().default(false),
     scheduledAt: tz('scheduled_at').notNull(),
     timeZone: text('time_zone').notNull().default('UTC'),
     status: text('status', { enum: autoPostStatuses }).notNull().default('scheduled'),

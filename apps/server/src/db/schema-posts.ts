@@ -56,6 +56,8 @@ export const postTargets = pgTable(
     accountName: text('account_name').notNull(),
     /** The text for this account when it differs from the post's (an Auto-Post's X variant). */
     bodyOverride: text('body_override'),
+    /** The link for this account when it differs from the post's (an Auto-Post's UTM-tagged link). */
+    linkOverride: text('link_override'),
     status: text('status', { enum: targetStatuses }).notNull().default('scheduled'),
     version: integer('version').notNull().default(1),
     dueAt: tz('due_at').notNull(),

@@ -23,6 +23,7 @@ import { feedImageRoutes } from '../modules/feeds/image-proxy.js';
 import { autoPostRoutes } from '../modules/autoposts/routes.js';
 import { announcementRoutes } from '../modules/announcements/routes.js';
 import { messageRoutes } from '../modules/messages/routes.js';
+import { organisationRoutes } from '../modules/organisation/routes.js';
 import { createPost } from '../modules/posts/service.js';
 import { postUpsert } from '@fitpost/contract';
 import { enqueueIn } from '../jobs/queues.js';
@@ -85,7 +86,17 @@ export async function buildApp(deps: AppDeps) {
   registerErrorHandler(app, { spaFallback: webFound });
 
   const oidc = new OidcProvider(config.oidc);
-  authRoutes(app, { db: database.db, config, oidc });
+  const organisation = {
+    db: database.db,
+    defaults: {
+      displayName: config.organisationName,
+      supportEmail: config.supportEmail,
+      defaultTimeZone: null,
+      feedRefreshMinutes: config.feeds.refreshMinutes,
+    },
+  };
+  authRoutes(app, { db: database.db, config, oidc, organisation });
+  organisationRoutes(app, organisation);
   userRoutes(app, { db: database.db });
   socialRoutes(app, {
     db: database.db,

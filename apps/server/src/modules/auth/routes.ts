@@ -4,6 +4,7 @@ import {
   errorBody,
   logoutResponse,
   publicConfig,
+  publicConfigQuery,
   signInCallbackBody,
   userInfo,
   verifyQuery,
@@ -18,10 +19,14 @@ import { actorOf } from '../../http/plugins/auth.js';
 import { beginSignIn, completeSignIn, signInWindowMs, verifyPortalToken } from './service.js';
 import type { OidcProvider } from './oidc.js';
 import { revokeSession } from './sessions.js';
+import { publicTextsOf, type OrganisationDeps } from '../organisation/service.js';
 
 const errors = { 400: errorBody, 403: errorBody, 502: errorBody };
 
-export function authRoutes(app: FastifyInstance, deps: { db: Db; config: Config; oidc: OidcProvider }) {
+export function authRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; config: Config; oidc: OidcProvider; organisation: OrganisationDeps },
+) {
   const { db, config, oidc } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const limited = { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: '1 minute' } };
@@ -38,11 +43,13 @@ export function authRoutes(app: FastifyInstance, deps: { db: Db; config: Config;
     {
       schema: {
         tags: ['auth'],
-        summary: 'What the web app needs before sign-in',
-        response: { 200: publicConfig },
+        summary:
+          'What the web app needs before sign-in: the portal’s name and support address, else the deployment’s',
+        querystring: publicConfigQuery,
+        response: { 200: publicConfig, 400: errorBody },
       },
     },
-    () => ({ organisationName: config.organisationName, supportEmail: config.supportEmail }),
+    (req) => publicTextsOf(deps.organisation, req.query.portalId),
   );
 
   r.get(

@@ -2,7 +2,7 @@ import { startSandbox, type Sandbox } from '@fitpost/sandbox';
 import { publishedPosts } from '@fitpost/sandbox/testing';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { socialConnections } from '../../db/schema.js';
+import { socialConnections, userProperties } from '../../db/schema.js';
 import { autoPosts } from '../../db/schema-autopost.js';
 import { posts, postTargets } from '../../db/schema-posts.js';
 import { enqueueIn, enqueueManyIn } from '../../jobs/queues.js';
@@ -16,7 +16,7 @@ import { runFanout, sweepFanouts, type FanoutDeps } from './fanout.js';
 import type { AutoPostDeps } from './access.js';
 import { chooseForOccurrence } from './choices.js';
 import { createPost } from '../posts/service.js';
-import { postUpsert, type AutoPost } from '@fitpost/contract';
+import { postUpsert, type AutoPost, type AutoPostPreview } from '@fitpost/contract';
 
 let sandbox: Sandbox;
 let t: TestApp;
@@ -296,5 +296,162 @@ describe('Auto-Post fan-out', () => {
     const made = await t.db.select({ userId: posts.userId }).from(posts).where(eq(posts.autoPostId, ap.id));
     expect(new Set(made.map((m) => m.userId)).size).toBe(made.length);
     expect(done?.membersReached).toBe(made.length);
+  });
+});
+
+describe('Personal Auto-Posts (merge fields and UTM)', () => {
+  async function setDetails(userId: string, details: Record<string, string>) {
+    for (const [name, value] of Object.entries(details))
+      await t.db.insert(userProperties).values({ userId, name: `autoPost.${name}`, value });
+  }
+
+  it('publishes each member’s own name, booking link and tagged link; no field left in any text', async () => {
+    const [ana, ben, bare] = (await members(3, ['x', 'linkedin'])) as [BulkMember, BulkMember, BulkMember];
+    await setDetails(ana.userId, {
+      displayName: 'Ana Souza',
+      bookingLink: 'https://book.example.com/ana',
+      city: 'Lisbon',
+    });
+    await setDetails(ben.userId, {
+      displayName: 'Ben {city} Okafor',
+      bookingLink: 'https://book.example.com/ben',
+      city: 'Leeds',
+    });
+    const tag = `MF${++seq}`;
+    const ap = await schedule({
+      body: `${tag} Hi, I'm {first_name} from {business_name|my studio} in {city}. Book: {booking_link}`,
+      xVariants: [`${tag} {first_name} says: train with me in {city}! {booking_link}`],
+      link: 'https://fit.example.com/spring',
+      networks: ['x', 'linkedin'],
+    });
+    expect(ap.utm).toBe(true);
+    await fanOutAndPublish(ap, 1);
+
+    const sent = (await publishedPosts(sandbox.url)).filter((p) => p.text.startsWith(tag));
+    const of = (m: BulkMember, network: 'x' | 'linkedin') =>
+      sent.filter((p) => p.network === network && p.accountId === m.connections[network]?.accountId);
+    for (const [member, name, city, booking] of [
+      [ana, 'Ana', 'Lisbon', 'https://book.example.com/ana'],
+      [ben, 'Ben', 'Leeds', 'https://book.example.com/ben'],
+    ] as const) {
+      const [onX] = of(member, 'x');
+      const [onLinkedIn] = of(member, 'linkedin');
+      expect(onX?.text).toContain(`${tag} ${name} says: train with me in ${city}! ${booking}`);
+      expect(onLinkedIn?.text).toContain(`Hi, I'm ${name} from my studio in ${city}. Book: ${booking}`);
+    }
+    // Ben's own braces stay his: his display name is printed, never read as a field.
+    expect(of(ben, 'linkedin')[0]?.text).not.toContain('Leeds Okafor');
+    // A member with no details: the sign-in name, the fallback, the sentence closed around the rest.
+    expect(of(bare, 'linkedin')[0]?.text).toMatch(
+      new RegExp(`^${tag} Hi, I'm Member from my studio in\\. Book:`),
+    );
+
+    const utm = (text: string | undefined, network: string) => {
+      const url = new URL(/https:\/\/fit\.example\.com\/spring\S*/.exec(text ?? '')?.[0] ?? 'https://none');
+      expect(url.searchParams.get('utm_source')).toBe(network);
+      expect(url.searchParams.get('utm_medium')).toBe('social');
+      expect(url.searchParams.get('utm_campaign')).toBe(ap.id);
+      return url.searchParams.get('utm_content');
+    };
+    const anaContent = utm(of(ana, 'linkedin')[0]?.text, 'linkedin');
+    const benContent = utm(of(ben, 'linkedin')[0]?.text, 'linkedin');
+    expect(utm(of(ana, 'x')[0]?.text, 'x')).toBe(anaContent);
+    expect(anaContent).toMatch(/^[0-9a-f]{16}$/);
+    expect(benContent).not.toBe(anaContent);
+    expect(anaContent).not.toContain(ana.userId.slice(0, 8));
+
+    // No text anywhere in the sandbox's log carries a field.
+    const fieldPattern = /\{(first_name|full_name|business_name|city|booking_link|sign_off)(\|[^}]*)?\}/;
+    for (const p of await publishedPosts(sandbox.url)) expect(p.text).not.toMatch(fieldPattern);
+  });
+
+  it('refuses an unknown field by name, and a caption whose longest member text is too long', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/autoposts',
+      headers: admin.auth,
+      payload: { scheduledAt: inHour().toISOString(), body: 'Hi {firstname}', networks: ['linkedin'] },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('{firstname}');
+    const variant = await t.app.inject({
+      method: 'POST',
+      url: '/api/autoposts',
+      headers: admin.auth,
+      payload: {
+        scheduledAt: inHour().toISOString(),
+        body: 'ok',
+        xVariants: ['{first_name} {nick}'],
+        networks: ['x'],
+      },
+    });
+    expect(variant.statusCode).toBe(400);
+    expect(variant.body).toContain('{nick}');
+    // 5 × {full_name} is 250 as X counts the longest name; with 40 more characters it no longer fits.
+    const long = await t.app.inject({
+      method: 'POST',
+      url: '/api/autoposts',
+      headers: admin.auth,
+      payload: {
+        scheduledAt: inHour().toISOString(),
+        body: `${'{full_name}'.repeat(5)}${'a'.repeat(40)}`,
+        networks: ['x'],
+      },
+    });
+    expect(long.statusCode).toBe(400);
+    expect(long.body).toContain('X allows 280 characters; this post has 290');
+  });
+
+  it('previews each member’s own posts for admins only: a sample, or the member searched for', async () => {
+    const [filled, empty] = (await members(2, ['x', 'linkedin'])) as [BulkMember, BulkMember];
+    await setDetails(filled.userId, { displayName: 'Pia Preview', city: 'Porto' });
+    const ap = await schedule({
+      body: 'Train with {first_name} in {city}!',
+      link: 'https://fit.example.com/p',
+      networks: ['x', 'linkedin'],
+    });
+    const preview = (query: string, who = admin) =>
+      t.app.inject({ url: `/api/autoposts/${ap.id}/preview${query}`, headers: who.auth });
+    const one = await preview(`?userId=${filled.userId}`);
+    expect(one.statusCode, one.body).toBe(200);
+    const [member] = one.json<AutoPostPreview>().members;
+    expect(member).toMatchObject({ reason: 'searched', optedIn: true, missingFields: [] });
+    expect(member?.posts.map((p) => p.text)).toEqual([
+      'Train with Pia in Porto!',
+      'Train with Pia in Porto!',
+    ]);
+    expect(new URL(member?.posts[0]?.link ?? '').searchParams.get('utm_source')).toBe('x');
+
+    const sample = (await preview('')).json<AutoPostPreview>().members;
+    expect(sample[0]?.reason).toBe('first');
+    const missing = sample.find((m) => m.reason === 'missing');
+    expect(missing?.missingFields).toContain('city');
+    expect(missing?.posts[1]?.text).not.toMatch(/[{}]/);
+    expect(
+      (await preview(`?userId=${empty.userId}`)).json<AutoPostPreview>().members[0]?.missingFields,
+    ).toEqual(['city']);
+
+    const coach = await makeUser(t);
+    expect((await preview('', coach)).statusCode).toBe(403);
+    const stranger = await makeUser(t, { portalId: 2 });
+    expect((await preview(`?userId=${stranger.user.id}`)).statusCode).toBe(404);
+    expect((await preview('?userId=nope')).statusCode).toBe(400);
+  });
+
+  it('leaves links untagged when the Auto-Post says so', async () => {
+    const [member] = (await members(1, ['linkedin'])) as [BulkMember];
+    const tag = `NoUtm${++seq}`;
+    const ap = await schedule({
+      body: tag,
+      link: 'https://fit.example.com/plain',
+      networks: ['linkedin'],
+      utm: false,
+    });
+    expect(ap.utm).toBe(false);
+    await fanOutAndPublish(ap, 1);
+    const [sent] = (await publishedPosts(sandbox.url)).filter(
+      (p) => p.text.startsWith(tag) && p.accountId === member.connections.linkedin?.accountId,
+    );
+    expect(sent?.text).toBe(`${tag}\n\nhttps://fit.example.com/plain`);
   });
 });

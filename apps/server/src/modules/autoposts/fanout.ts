@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { roleIds } from '@fitpost/contract';
+import { memberMergeValues, roleIds } from '@fitpost/contract';
 import { and, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { socialConnections, userRoles } from '../../db/schema.js';
@@ -8,6 +8,7 @@ import { posts, postTargets } from '../../db/schema-posts.js';
 import { queues, type FanoutJob } from '../../jobs/queues.js';
 import { metrics } from '../../lib/metrics.js';
 import { roleActiveAt } from '../users/access.js';
+import { memberBody, memberLink, memberXText, mergeValuesOf } from './personalise.js';
 
 type EnqueueMany = (queue: string, jobs: { data: object; startAfter?: Date }[]) => Promise<unknown>;
 type Enqueue = (queue: string, data: object, startAfter?: Date) => Promise<unknown>;
@@ -29,6 +30,9 @@ export interface FanoutDeps {
 const clock = (deps: Pick<FanoutDeps, 'now'>) => deps.now?.() ?? new Date();
 
 type AutoPostRow = typeof autoPosts.$inferSelect;
+
+/** A member whose user row vanished mid-batch (deleted): every field missing. */
+const memberMergeFallback = memberMergeValues([], '');
 type ConnectionRow = typeof socialConnections.$inferSelect;
 
 /** A stable number in [0, 1) from a string: spreads X sends and picks variants the same way on every run. */
@@ -155,6 +159,9 @@ async function fanoutBatch(deps: FanoutDeps, autoPostId: string, version: number
       }
       byMember.set(c.userId, [...(byMember.get(c.userId) ?? []), c]);
     }
+    // Each member's own text: their details fill the caption's merge fields (issue 15).
+    const values = await mergeValuesOf(tx, [...byMember.keys()]);
+    const valuesOf = (userId: string) => values.get(userId) ?? memberMergeFallback;
     const made = byMember.size
       ? await tx
           .insert(posts)
@@ -162,7 +169,7 @@ async function fanoutBatch(deps: FanoutDeps, autoPostId: string, version: number
             [...byMember.keys()].map((userId) => ({
               portalId: ap.portalId,
               userId,
-              body: ap.body,
+              body: memberBody(ap, valuesOf(userId)),
               mediaId: ap.mediaId,
               link: ap.link,
               contentId: ap.contentId,
@@ -180,7 +187,8 @@ async function fanoutBatch(deps: FanoutDeps, autoPostId: string, version: number
         connectionId: c.id,
         network: c.network,
         accountName: c.accountName,
-        bodyOverride: c.network === 'x' ? xTextFor(ap, p.userId) : null,
+        bodyOverride: c.network === 'x' ? memberXText(xTextFor(ap, p.userId), valuesOf(p.userId)) : null,
+        linkOverride: ap.utm ? memberLink(ap, c.network, p.userId) : null,
         dueAt: dueAtFor(ap, c),
       })),
     );

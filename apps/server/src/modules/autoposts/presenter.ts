@@ -25,6 +25,7 @@ export function presentAutoPost(publicUrl: string, row: AutoPostRow): AutoPost {
     scheduledAt: row.scheduledAt.toISOString(),
     timeZone: row.timeZone,
     status: row.status,
+    utm: row.utm,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -6,6 +6,8 @@ import {
   autoPostIdParams,
   autoPostList,
   autoPostListQuery,
+  autoPostPreview,
+  autoPostPreviewQuery,
   autoPostSettings,
   autoPostSettingsBody,
   autoPostUpsert,
@@ -27,6 +29,7 @@ import {
   updateAutoPost,
 } from './scheduling.js';
 import { autoPostSettingsOf, updateAutoPostSettings } from './settings.js';
+import { previewAutoPost } from './preview.js';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const tags = ['autoposts'];
@@ -128,6 +131,22 @@ export function autoPostRoutes(app: FastifyInstance, deps: AutoPostDeps) {
     },
     async (req) =>
       presentAutoPostDetail(deps.publicUrl, await autoPostProgress(deps, actorOf(req), req.params.id)),
+  );
+  r.get(
+    '/api/autoposts/:id/preview',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary:
+          'The Auto-Post as members get it, merge fields filled and links tagged: a sample of opted-in members, or `userId` (admins)',
+        params: autoPostIdParams,
+        querystring: autoPostPreviewQuery,
+        response: { 200: autoPostPreview, ...errors },
+      },
+    },
+    (req) => previewAutoPost(deps, actorOf(req), req.params.id, req.query.userId),
   );
   r.put(
     '/api/autoposts/:id',

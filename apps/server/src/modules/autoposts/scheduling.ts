@@ -1,9 +1,17 @@
 import { textProblem } from '@fitpost/contract/platform-rules';
-import { autoPostMessages, type autoPostListQuery, type autoPostUpsert } from '@fitpost/contract';
+import {
+  autoPostMessages,
+  longestMergeText,
+  longestUtmLink,
+  organisationMessages,
+  type autoPostListQuery,
+  type autoPostUpsert,
+  type OrganisationSettingsBody,
+} from '@fitpost/contract';
 import { and, asc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { media } from '../../db/schema.js';
+import { media, socialConnections } from '../../db/schema.js';
 import { autoPostMemberChoices, autoPosts } from '../../db/schema-autopost.js';
 import { contentItems } from '../../db/schema-library.js';
 import { posts, postTargets } from '../../db/schema-posts.js';
@@ -12,14 +20,33 @@ import { AppError } from '../../lib/errors.js';
 import { requireAdmin } from '../auth/policy.js';
 import type { Actor } from '../auth/sessions.js';
 import { mediaUsableBy } from '../media/service.js';
+import { settingsOf } from '../organisation/service.js';
 import { clock, findPortalAutoPost, type AutoPostDeps } from './access.js';
 
 // Admin scheduling: what the portal's admins schedule, change, cancel and follow.
 
 type Upsert = z.output<typeof autoPostUpsert>;
 
-/** Checks what an Auto-Post refers to: its time, its graphic and its content must be the portal's. */
-async function validate(deps: AutoPostDeps, actor: Actor, input: Upsert) {
+/** Members of the portal with Auto-Post on for an X account. */
+async function membersOnX(db: Db, portalId: number) {
+  const [row] = await db
+    .select({ n: sql<number>`count(distinct ${socialConnections.userId})::int` })
+    .from(socialConnections)
+    .where(
+      and(
+        eq(socialConnections.portalId, portalId),
+        eq(socialConnections.network, 'x'),
+        eq(socialConnections.autoPost, true),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/**
+ * Checks what an Auto-Post refers to (its time, graphic and content must be the portal's), that
+ * the longest text any member could get fits every network, and the organisation's X rule.
+ */
+async function validate(deps: AutoPostDeps, actor: Actor, input: Upsert, settings: OrganisationSettingsBody) {
   const when = new Date(input.scheduledAt);
   if (when.getTime() < clock(deps).getTime() - 60_000)
     throw new AppError('validation', autoPostMessages.past);
@@ -43,8 +70,11 @@ async function validate(deps: AutoPostDeps, actor: Actor, input: Upsert) {
       );
     if (!content) throw new AppError('validation', 'Choose content from the portal’s library.');
   }
-  // Each member's post must fit every network it goes to, counted as the network counts.
-  const withLink = (text: string) => [text, input.link].filter(Boolean).join(' ');
+  // Each member's post must fit every network it goes to, counted as the network counts, with the
+  // longest details any member could have and the link as tagged.
+  const utm = input.utm ?? settings.utmEnabled;
+  const link = input.link && utm ? longestUtmLink(input.link) : input.link;
+  const withLink = (text: string) => [longestMergeText(text), link].filter(Boolean).join(' ');
   const problems = input.networks.flatMap((network) => {
     const texts = network === 'x' && input.xVariants.length > 0 ? input.xVariants : [input.body];
     return texts.flatMap((text) => {
@@ -53,6 +83,11 @@ async function validate(deps: AutoPostDeps, actor: Actor, input: Upsert) {
     });
   });
   if (problems.length > 0) throw new AppError('validation', [...new Set(problems)].join('\n'));
+  const { xVariantsRequired: required, xVariantsAboveMembers: above } = settings;
+  if (input.networks.includes('x') && required > 0 && input.xVariants.length < required) {
+    if ((await membersOnX(deps.db, actor.portalId)) > above)
+      throw new AppError('validation', organisationMessages.xVariantsNeeded(required, above));
+  }
   return when;
 }
 
@@ -65,7 +100,7 @@ async function shareMedia(tx: Db, mediaId: string | null | undefined, portalId: 
       .where(and(eq(media.id, mediaId), eq(media.portalId, portalId)));
 }
 
-const fields = (input: Upsert, when: Date) => ({
+const fields = (input: Upsert, when: Date, settings: OrganisationSettingsBody) => ({
   contentId: input.contentId ?? null,
   body: input.body,
   mediaId: input.mediaId ?? null,
@@ -73,6 +108,7 @@ const fields = (input: Upsert, when: Date) => ({
   networks: [...new Set(input.networks)],
   xVariants: input.xVariants,
   xSpreadMinutes: input.xSpreadMinutes,
+  utm: input.utm ?? settings.utmEnabled,
   scheduledAt: when,
   timeZone: input.timeZone,
 });
@@ -80,11 +116,12 @@ const fields = (input: Upsert, when: Date) => ({
 /** Schedules an Auto-Post and its fan-out job (one transaction). Admins only. */
 export async function createAutoPost(deps: AutoPostDeps, actor: Actor, input: Upsert) {
   requireAdmin(actor, autoPostMessages.adminOnly);
-  const when = await validate(deps, actor, input);
+  const settings = await settingsOf(deps.db, actor.portalId);
+  const when = await validate(deps, actor, input, settings);
   const row = await deps.db.transaction(async (tx) => {
     const [made] = await tx
       .insert(autoPosts)
-      .values({ portalId: actor.portalId, createdBy: actor.userId, ...fields(input, when) })
+      .values({ portalId: actor.portalId, createdBy: actor.userId, ...fields(input, when, settings) })
       .returning();
     if (!made) throw new Error('insert returned nothing');
     await shareMedia(tx, input.mediaId, actor.portalId);
@@ -98,11 +135,16 @@ export async function createAutoPost(deps: AutoPostDeps, actor: Actor, input: Up
 export async function updateAutoPost(deps: AutoPostDeps, actor: Actor, id: string, input: Upsert) {
   requireAdmin(actor, autoPostMessages.adminOnly);
   await findPortalAutoPost(deps.db, actor, id);
-  const when = await validate(deps, actor, input);
+  const settings = await settingsOf(deps.db, actor.portalId);
+  const when = await validate(deps, actor, input, settings);
   return deps.db.transaction(async (tx) => {
     const [row] = await tx
       .update(autoPosts)
-      .set({ ...fields(input, when), version: sql`${autoPosts.version} + 1`, updatedAt: clock(deps) })
+      .set({
+        ...fields(input, when, settings),
+        version: sql`${autoPosts.version} + 1`,
+        updatedAt: clock(deps),
+      })
       .where(
         and(eq(autoPosts.id, id), eq(autoPosts.portalId, actor.portalId), eq(autoPosts.status, 'scheduled')),
       )

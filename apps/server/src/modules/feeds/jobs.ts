@@ -2,6 +2,7 @@ import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import pLimit from 'p-limit';
 import type { PgBoss } from 'pg-boss';
 import { feeds } from '../../db/schema-library.js';
+import { organisationSettings } from '../../db/schema-settings.js';
 import { startPeriodic } from '../../jobs/periodic.js';
 import { queues } from '../../jobs/queues.js';
 import type { Logger } from '../../lib/logger.js';
@@ -20,7 +21,9 @@ const budgetMs = 45_000;
  */
 async function claimDueFeeds(deps: FeedsDeps, staleAfterMs: number, limit: number) {
   const now = clock(deps);
-  const cutoff = new Date(now.getTime() - staleAfterMs);
+  // The portal's own interval (organisation settings), else the deployment's.
+  const portalMinutes = sql`(select ${organisationSettings.feedRefreshMinutes} from ${organisationSettings} where ${organisationSettings.portalId} = ${feeds.portalId})`;
+  const cutoff = sql`${now.toISOString()}::timestamptz - make_interval(secs => coalesce(${portalMinutes} * 60, ${staleAfterMs / 1000}))`;
   const due = deps.db
     .select({ id: feeds.id })
     .from(feeds)

@@ -165,6 +165,12 @@ export async function publishTarget(deps: EngineDeps, job: PublishJob) {
   return outcome ?? 'skipped';
 }
 
+/** The link a target sends: its own (an Auto-Post's UTM-tagged link), else the post's. */
+function linkOf(target: TargetRow, post: typeof posts.$inferSelect): { link?: string } {
+  const link = target.linkOverride ?? post.link;
+  return link ? { link } : {};
+}
+
 async function sendTarget(
   deps: EngineDeps,
   target: TargetRow,
@@ -188,7 +194,7 @@ async function sendTarget(
     const result = await publishVia(deps, connection, {
       text: target.bodyOverride ?? post.body,
       accountId: connection.accountId,
-      ...(post.link ? { link: post.link } : {}),
+      ...linkOf(target, post),
       ...(media ? { media } : {}),
     });
     const at = clock(deps);
@@ -251,7 +257,7 @@ async function reconcileRow(
     const found = await reconcileVia(deps, connection, {
       text: target.bodyOverride ?? post.body,
       accountId: connection.accountId,
-      ...(post.link ? { link: post.link } : {}),
+      ...linkOf(target, post),
       since: target.startedAt ?? target.dueAt,
     });
     if (found.found) {

@@ -158,6 +158,22 @@ describe('properties', () => {
     expect(huge.json().error.code).toBe('payload_too_large');
   });
 
+  it('checks the details for Auto-Posts: length (also as X counts), booking link http(s)', async () => {
+    const put = (payload: Record<string, string>) =>
+      inject({ method: 'PUT', url: `/api/user/${coach.user.id}/properties`, headers: coach.auth, payload });
+    expect((await put({ 'autoPost.bookingLink': 'javascript:alert(1)' })).statusCode).toBe(400);
+    expect((await put({ 'autoPost.city': 'c'.repeat(41) })).statusCode).toBe(400);
+    const cjk = await put({ 'autoPost.city': '陽'.repeat(21) });
+    expect(cjk.statusCode).toBe(400);
+    expect(cjk.body).toContain('as X counts them');
+    const ok = await put({ 'autoPost.bookingLink': 'https://book.example.com/coach' });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toContainEqual({
+      name: 'autoPost.bookingLink',
+      value: 'https://book.example.com/coach',
+    });
+  });
+
   it('keeps members out of other users’ properties', async () => {
     const read = await inject({ url: `/api/user/${admin.user.id}/properties`, headers: coach.auth });
     expect(read.statusCode).toBe(403);

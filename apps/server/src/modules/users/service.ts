@@ -1,11 +1,14 @@
 import {
   roleIds,
+  memberDetailMaxLength,
+  memberDetailOf,
   type PropertyPut,
   type RoleAssignment,
   type UserPage,
   type userSearchQuery,
   type userUpsert,
 } from '@fitpost/contract';
+import { fitsXWithin } from '@fitpost/contract/platform-rules';
 import { and, asc, eq, exists, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -51,6 +54,13 @@ export async function putProperty(db: Db, userId: string, pair: PropertyPut) {
   const [name, value] = Object.entries(pair)[0] ?? [];
   if (name === undefined || value === undefined)
     throw new AppError('validation', 'Send exactly one property');
+  // A detail for Auto-Posts must also fit its limit as X counts it (most CJK and emoji weigh 2).
+  const detail = memberDetailOf(name);
+  if (detail && !fitsXWithin(value, memberDetailMaxLength(detail)))
+    throw new AppError(
+      'validation',
+      `Use at most ${memberDetailMaxLength(detail)} characters as X counts them (most emoji and CJK characters count 2).`,
+    );
   await db
     .insert(userProperties)
     .values({ userId, name, value })

@@ -11,6 +11,7 @@ import { formatZoned, zoneLabel } from '@/lib/zoned-time';
 import { useContentItem } from '@/lib/api/content/get-content-item';
 import { useSaveAutoPost } from '../api/save-auto-post';
 import {
+  bodyCounts,
   hasErrors,
   scheduledInstant,
   toUpsert,
@@ -22,6 +23,9 @@ import {
 import { FieldError } from './field-error';
 import { NetworkLabel } from '@/components/network-icon';
 import { XVariantsField } from './x-variants-field';
+import { MergeFieldMenu } from './merge-field-menu';
+import { networkServiceNames } from '@fitpost/contract';
+import { Link } from 'react-router';
 
 interface AutoPostFormProps {
   /** The Auto-Post being changed; null schedules a new one. */
@@ -147,9 +151,21 @@ export function AutoPostForm({ id, initial, zone, onSaved, onCancel }: AutoPostF
       </section>
 
       <div className="autopost-field">
-        <label htmlFor="autopost-body" className="autopost-label">
-          Post text
-        </label>
+        <div className="autopost-label-row">
+          <label htmlFor="autopost-body" className="autopost-label">
+            Post text
+          </label>
+          <MergeFieldMenu
+            targetId="autopost-body"
+            value={values.body}
+            onInsert={(body) => change({ body })}
+          />
+        </div>
+        <p id="autopost-body-hint" className="muted">
+          Fields such as {'{first_name}'} become each member’s own details (System Settings → My details for
+          Auto-Posts); {'{business_name|my studio}'} says what members without one get. Counted with the
+          longest details a member may have.
+        </p>
         <Input.TextArea
           id="autopost-body"
           value={values.body}
@@ -157,8 +173,23 @@ export function AutoPostForm({ id, initial, zone, onSaved, onCancel }: AutoPostF
           onChange={(event) => change({ body: event.target.value })}
           status={fieldError('body') ? 'error' : undefined}
           aria-invalid={fieldError('body') ? true : undefined}
-          aria-describedby={describedBy('autopost-body-error', fieldError('body'))}
+          aria-describedby={describedBy(
+            'autopost-body-error',
+            fieldError('body'),
+            'autopost-body-hint autopost-body-counts',
+          )}
         />
+        <ul
+          id="autopost-body-counts"
+          className="autopost-counts"
+          aria-label="Longest text a member could get"
+        >
+          {bodyCounts(values).map(({ network, count }) => (
+            <li key={network} className={count.over ? 'autopost-count is-over' : 'autopost-count'}>
+              {`${networkServiceNames[network]}: up to ${count.length.toLocaleString('en-US')} of ${count.limit.toLocaleString('en-US')}${count.over ? ', too long' : ''}`}
+            </li>
+          ))}
+        </ul>
         <FieldError id="autopost-body-error" message={fieldError('body')} />
       </div>
 
@@ -195,6 +226,13 @@ export function AutoPostForm({ id, initial, zone, onSaved, onCancel }: AutoPostF
           aria-describedby={describedBy('autopost-link-error', fieldError('link'))}
         />
         <FieldError id="autopost-link-error" message={fieldError('link')} />
+        <Checkbox
+          id="autopost-utm"
+          checked={values.utm}
+          onChange={(event) => change({ utm: event.target.checked })}
+        >
+          Tag the link for analytics (UTM: the network, social, this Auto-Post and each member, hashed)
+        </Checkbox>
       </div>
 
       <fieldset className="autopost-field" aria-describedby="autopost-zone">
@@ -266,6 +304,7 @@ export function AutoPostForm({ id, initial, zone, onSaved, onCancel }: AutoPostF
         <XVariantsField
           variants={values.xVariants}
           link={values.link}
+          utm={values.utm}
           spreadMinutes={values.xSpreadMinutes}
           errors={errors.variants}
           listError={fieldError('xVariants')}
@@ -294,7 +333,13 @@ export function AutoPostForm({ id, initial, zone, onSaved, onCancel }: AutoPostF
           {id ? 'Save Changes' : 'Schedule Auto-Post'}
         </Button>
         <Button onClick={onCancel}>Back</Button>
+        {id ? <Link to={`/app/preview/auto-post/${id}`}>Preview for members</Link> : null}
       </div>
+      {id ? null : (
+        <p className="muted">
+          Once scheduled, ‘Preview for members’ shows each member’s own post before it goes out.
+        </p>
+      )}
 
       {/* Not remembered: the stored filter belongs to the member's content and post screens. */}
       <LibraryPicker

@@ -6,6 +6,8 @@ import { FieldError } from './field-error';
 interface XVariantsFieldProps {
   variants: string[];
   link: string;
+  /** Whether the link is tagged (it then counts longer everywhere but X). */
+  utm: boolean;
   spreadMinutes: number | null;
   errors: (string | null)[];
   listError?: string;
@@ -22,6 +24,7 @@ const format = (n: number) => n.toLocaleString('en-US');
 export function XVariantsField({
   variants,
   link,
+  utm,
   spreadMinutes,
   errors,
   listError,
@@ -43,7 +46,7 @@ export function XVariantsField({
         <ol className="autopost-variant-list">
           {variants.map((variant, index) => {
             const id = `autopost-variant-${index}`;
-            const count = xCount(variant, link);
+            const count = xCount(variant, link, utm);
             const error = errors[index];
             return (
               <li key={index} className="autopost-variant">

@@ -1,6 +1,14 @@
 import { autoPostMessages } from '@fitpost/contract';
 import { describe, expect, it } from 'vitest';
-import { emptyValues, toUpsert, validate, valuesFrom, xCount, type AutoPostValues } from './auto-post-values';
+import {
+  bodyCounts,
+  emptyValues,
+  toUpsert,
+  validate,
+  valuesFrom,
+  xCount,
+  type AutoPostValues,
+} from './auto-post-values';
 
 const zone = 'America/New_York';
 const now = Date.parse('2030-03-01T12:00:00.000Z');
@@ -48,12 +56,32 @@ describe('Auto-Post form values', () => {
         scheduledAt: '2030-11-03T05:30:00.000Z',
         timeZone: zone,
         status: 'scheduled',
+        utm: false,
         createdAt: '2030-01-01T00:00:00.000Z',
         updatedAt: '2030-01-01T00:00:00.000Z',
       },
       zone,
     );
     expect(form).toMatchObject({ date: '2030-11-03', time: '01:30', link: '', xVariants: ['v'] });
+  });
+
+  it('counts the longest text a member could get, with the tagged link', () => {
+    // {full_name} counts as its 50-character limit; the link grows by its UTM tags except on X (23).
+    expect(xCount('{full_name}', '').length).toBe(50);
+    expect(xCount('{full_name}', 'https://fit.com/a', true).length).toBe(50 + 2 + 23);
+    const counts = bodyCounts(values({ body: '{city|here}', link: 'https://fit.com/a', utm: true }));
+    expect(counts).toEqual([
+      { network: 'linkedin', count: { length: expect.any(Number), limit: 3000, over: false } },
+    ]);
+    expect(counts[0]?.count.length).toBeGreaterThan(40 + 2 + 'https://fit.com/a?utm_source=instagram'.length);
+    const fits = validate(
+      values({ networks: ['x'], body: `${'{business_name}'.repeat(4)}{city}` }),
+      zone,
+      now,
+    );
+    expect(fits.fields.body).toBeUndefined();
+    const tooLong = validate(values({ networks: ['x'], body: '{business_name}'.repeat(5) }), zone, now);
+    expect(tooLong.fields.body).toBe('X allows 280 characters; this post has 300.');
   });
 
   it('counts X captions as X does, with the link', () => {

@@ -3,6 +3,8 @@ import {
   autoPostMessages,
   autoPostUpsert,
   libraryMessages,
+  longestMergeText,
+  longestUtmLink,
   type AutoPost,
   type AutoPostUpsert,
   type Network,
@@ -27,6 +29,14 @@ export interface AutoPostValues {
   networks: Network[];
   xVariants: string[];
   xSpreadMinutes: number | null;
+  /** Tag the link with UTM parameters per member and network. */
+  utm: boolean;
+}
+
+/** What a new Auto-Post starts with: the organisation's defaults. */
+export interface AutoPostDefaults {
+  xSpreadMinutes: number;
+  utm: boolean;
 }
 
 export type AutoPostField =
@@ -53,14 +63,43 @@ export function networkText(body: string, link: string): string {
   return body.trim() === '' ? trimmedLink : `${body}\n\n${trimmedLink}`;
 }
 
-/** An X caption's length as X counts it (links 23, most emoji 2), with the link X posts carry. */
-export function xCount(variant: string, link: string): { length: number; limit: number; over: boolean } {
-  const length = textLength('x', networkText(variant, link));
+/**
+ * The longest text a member could get (issue 15): every merge field at its longest value, and the
+ * link as tagged on the network with the longest name. What the counters count.
+ */
+export function longestNetworkText(body: string, link: string, utm: boolean): string {
+  const trimmedLink = link.trim();
+  return networkText(longestMergeText(body), utm && trimmedLink ? longestUtmLink(trimmedLink) : trimmedLink);
+}
+
+export interface TextCount {
+  length: number;
+  limit: number;
+  over: boolean;
+}
+
+/** An X caption's longest length as X counts it (links 23, most emoji 2), with the link X posts carry. */
+export function xCount(variant: string, link: string, utm = false): TextCount {
+  const length = textLength('x', longestNetworkText(variant, link, utm));
   return { length, limit: xLimit, over: length > xLimit };
 }
 
+/** The post text's longest length on each chosen network (X only when it has no variants). */
+export function bodyCounts(values: AutoPostValues): { network: Network; count: TextCount }[] {
+  return values.networks
+    .filter((network) => network !== 'x' || values.xVariants.length === 0)
+    .map((network) => {
+      const length = textLength(network, longestNetworkText(values.body, values.link, values.utm));
+      return { network, count: { length, limit: textLimits[network], over: length > textLimits[network] } };
+    });
+}
+
 /** A new Auto-Post: nothing chosen, due at the next quarter hour at least an hour from now. */
-export function emptyValues(zone: string, now = Date.now()): AutoPostValues {
+export function emptyValues(
+  zone: string,
+  now = Date.now(),
+  defaults: AutoPostDefaults = { xSpreadMinutes: 0, utm: true },
+): AutoPostValues {
   const quarter = 15 * 60_000;
   const at = Math.ceil((now + 60 * 60_000) / quarter) * quarter;
   const { date, time } = toWallTime(at, zone);
@@ -73,7 +112,8 @@ export function emptyValues(zone: string, now = Date.now()): AutoPostValues {
     time,
     networks: [],
     xVariants: [],
-    xSpreadMinutes: 0,
+    xSpreadMinutes: defaults.xSpreadMinutes,
+    utm: defaults.utm,
   };
 }
 
@@ -90,6 +130,7 @@ export function valuesFrom(autoPost: AutoPost, zone: string): AutoPostValues {
     networks: autoPost.networks,
     xVariants: autoPost.xVariants,
     xSpreadMinutes: autoPost.xSpreadMinutes,
+    utm: autoPost.utm,
   };
 }
 
@@ -116,6 +157,7 @@ export function toUpsert(values: AutoPostValues, zone: string): AutoPostUpsert {
     xSpreadMinutes: onX ? (values.xSpreadMinutes ?? 0) : 0,
     scheduledAt: scheduledInstant(values, zone) ?? '',
     timeZone: zone,
+    utm: values.utm,
   };
 }
 
@@ -141,8 +183,8 @@ export function validate(values: AutoPostValues, zone: string, now = Date.now())
       const text = variant.trim();
       if (!text) variants[index] = messagesForForm.variantEmpty;
       else if (seen.has(text)) variants[index] = autoPostMessages.duplicateVariants;
-      else if (xCount(variant, values.link).over)
-        variants[index] = textProblem('x', networkText(variant, values.link), false);
+      else if (xCount(variant, values.link, values.utm).over)
+        variants[index] = textProblem('x', longestNetworkText(variant, values.link, values.utm), false);
       seen.add(text);
     });
   }
@@ -167,7 +209,7 @@ export function validate(values: AutoPostValues, zone: string, now = Date.now())
   for (const network of values.networks) {
     // X posts one of the variants when there are any; those were counted above.
     if (network === 'x' && values.xVariants.length > 0) continue;
-    const text = networkText(values.body, values.link);
+    const text = longestNetworkText(values.body, values.link, values.utm);
     // With an image assumed, the only problem left is the length.
     const tooLong = textProblem(network, text, true);
     if (tooLong) set('body', tooLong);

@@ -61,7 +61,7 @@ describe('Schedule Auto-Post', () => {
     const body = screen.getByRole('textbox', { name: 'Post text' });
     expect(body).toHaveFocus();
     expect(body).toHaveAttribute('aria-invalid', 'true');
-    expect(body).toHaveAccessibleDescription(autoPostMessages.noContent);
+    expect(body).toHaveAccessibleDescription(new RegExp(`${autoPostMessages.noContent}$`));
 
     // The problems follow the typing once shown.
     await user.type(body, 'Leg day');
@@ -175,6 +175,7 @@ describe('Schedule Auto-Post', () => {
           xSpreadMinutes: 30,
           scheduledAt: '2030-03-15T13:30:00.000Z',
           timeZone: 'America/New_York',
+          utm: true,
         },
       },
     ]);

@@ -41,6 +41,7 @@ export function makeAutoPost(overrides: Partial<AutoPost> = {}): AutoPost {
     scheduledAt: '2030-03-15T13:30:00.000Z',
     timeZone: 'America/New_York',
     status: 'scheduled',
+    utm: true,
     createdAt: '2030-03-01T10:00:00.000Z',
     updatedAt: '2030-03-01T10:00:00.000Z',
     ...overrides,

@@ -1,0 +1,36 @@
+import { boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { portals, tz, users } from './schema.js';
+
+/**
+ * The organisation's settings per portal (issue 15). A missing row, or a null column, means the
+ * deployment's default (environment variables), so a portal nobody configured behaves as before.
+ */
+export const organisationSettings = pgTable('organisation_settings', {
+  portalId: integer('portal_id')
+    .primaryKey()
+    .references(() => portals.id),
+  displayName: text('display_name'),
+  supportEmail: text('support_email'),
+  defaultTimeZone: text('default_time_zone'),
+  xSpreadMinutes: integer('x_spread_minutes').notNull().default(0),
+  utmEnabled: boolean('utm_enabled').notNull().default(true),
+  xVariantsRequired: integer('x_variants_required').notNull().default(0),
+  xVariantsAboveMembers: integer('x_variants_above_members').notNull().default(0),
+  feedRefreshMinutes: integer('feed_refresh_minutes'),
+  updatedAt: tz('updated_at').notNull().defaultNow(),
+});
+
+/** Every change to a portal's settings: who made it, when, and each field before and after. */
+export const organisationSettingChanges = pgTable(
+  'organisation_setting_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    portalId: integer('portal_id')
+      .notNull()
+      .references(() => portals.id),
+    changedBy: uuid('changed_by').references(() => users.id, { onDelete: 'set null' }),
+    changedAt: tz('changed_at').notNull().defaultNow(),
+    fields: jsonb('fields').$type<{ field: string; from: string | null; to: string | null }[]>().notNull(),
+  },
+  (t) => [index('organisation_setting_changes_portal_idx').on(t.portalId, t.changedAt)],
+);

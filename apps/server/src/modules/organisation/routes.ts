@@ -1,0 +1,44 @@
+import { errorBody, organisationSettings, organisationSettingsBody } from '@fitpost/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { actorOf } from '../../http/plugins/auth.js';
+import { getOrganisationSettings, updateOrganisationSettings, type OrganisationDeps } from './service.js';
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody };
+const tags = ['settings'];
+const security = [{ bearer: [] }];
+
+/** The organisation's settings (issue 15): the portal's admins read and change them; every change is recorded. */
+export function organisationRoutes(app: FastifyInstance, deps: OrganisationDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const onRequest = app.requireUser;
+
+  r.get(
+    '/api/settings/organisation',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary:
+          'The organisation’s settings, the defaults that apply when unset, and the last changes (admins)',
+        response: { 200: organisationSettings, ...errors },
+      },
+    },
+    (req) => getOrganisationSettings(deps, actorOf(req)),
+  );
+  r.put(
+    '/api/settings/organisation',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'Change the organisation’s settings; the change is recorded with who made it (admins)',
+        body: organisationSettingsBody,
+        response: { 200: organisationSettings, ...errors },
+      },
+    },
+    (req) => updateOrganisationSettings(deps, actorOf(req), req.body),
+  );
+}

@@ -1,0 +1,121 @@
+import {
+  organisationMessages,
+  organisationSettingsLimits,
+  type OrganisationSettings,
+  type OrganisationSettingsBody,
+} from '@fitpost/contract';
+import { desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { users } from '../../db/schema.js';
+import { organisationSettingChanges, organisationSettings } from '../../db/schema-settings.js';
+import { requireAdmin } from '../auth/policy.js';
+import type { Actor } from '../auth/sessions.js';
+
+/** What applies where a portal set nothing: the deployment's configuration. */
+export interface OrganisationDefaults {
+  displayName: string;
+  supportEmail: string;
+  defaultTimeZone: string | null;
+  feedRefreshMinutes: number;
+}
+
+export interface OrganisationDeps {
+  db: Db;
+  defaults: OrganisationDefaults;
+  now?: () => Date;
+}
+
+type Row = typeof organisationSettings.$inferSelect;
+
+/** A portal's settings as stored; a portal nobody configured gets the column defaults. */
+function bodyOf(row: Row | undefined): OrganisationSettingsBody {
+  return {
+    displayName: row?.displayName ?? null,
+    supportEmail: row?.supportEmail ?? null,
+    defaultTimeZone: row?.defaultTimeZone ?? null,
+    xSpreadMinutes: row?.xSpreadMinutes ?? 0,
+    utmEnabled: row?.utmEnabled ?? true,
+    xVariantsRequired: row?.xVariantsRequired ?? 0,
+    xVariantsAboveMembers: row?.xVariantsAboveMembers ?? 0,
+    feedRefreshMinutes: row?.feedRefreshMinutes ?? null,
+  };
+}
+
+/** The portal's settings (any module may read them: Auto-Post defaults, the public sign-in texts). */
+export async function settingsOf(db: Db, portalId: number): Promise<OrganisationSettingsBody> {
+  const [row] = await db
+    .select()
+    .from(organisationSettings)
+    .where(eq(organisationSettings.portalId, portalId));
+  return bodyOf(row);
+}
+
+/** The display name and support email shown before sign-in: the portal's, else the deployment's. */
+export async function publicTextsOf(deps: OrganisationDeps, portalId: number | undefined) {
+  const settings = portalId === undefined ? null : await settingsOf(deps.db, portalId);
+  return {
+    organisationName: settings?.displayName ?? deps.defaults.displayName,
+    supportEmail: settings?.supportEmail ?? deps.defaults.supportEmail,
+  };
+}
+
+async function present(deps: OrganisationDeps, portalId: number): Promise<OrganisationSettings> {
+  const changes = await deps.db
+    .select({ change: organisationSettingChanges, fullName: users.fullName })
+    .from(organisationSettingChanges)
+    .leftJoin(users, eq(users.id, organisationSettingChanges.changedBy))
+    .where(eq(organisationSettingChanges.portalId, portalId))
+    .orderBy(desc(organisationSettingChanges.changedAt), desc(organisationSettingChanges.id))
+    .limit(organisationSettingsLimits.changesShown);
+  return {
+    ...(await settingsOf(deps.db, portalId)),
+    defaults: deps.defaults,
+    changes: changes.map(({ change, fullName }) => ({
+      id: change.id,
+      changedAt: change.changedAt.toISOString(),
+      changedBy: { id: change.changedBy, fullName: fullName ?? 'A removed user' },
+      fields: change.fields,
+    })),
+  };
+}
+
+/** GET /api/settings/organisation (admins of the portal). */
+export async function getOrganisationSettings(deps: OrganisationDeps, actor: Actor) {
+  requireAdmin(actor, organisationMessages.adminOnly);
+  return present(deps, actor.portalId);
+}
+
+const shown = (value: string | number | boolean | null) => (value === null ? null : String(value));
+
+/**
+ * PUT /api/settings/organisation: saves the settings and, in the same transaction, records who
+ * changed which field from what to what. Saving the same values records nothing.
+ */
+export async function updateOrganisationSettings(
+  deps: OrganisationDeps,
+  actor: Actor,
+  input: OrganisationSettingsBody,
+) {
+  requireAdmin(actor, organisationMessages.adminOnly);
+  const now = deps.now?.() ?? new Date();
+  await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(organisationSettings)
+      .where(eq(organisationSettings.portalId, actor.portalId))
+      .for('update');
+    const before = bodyOf(row);
+    const fields = (Object.keys(input) as (keyof OrganisationSettingsBody)[])
+      .filter((field) => before[field] !== input[field])
+      .map((field) => ({ field, from: shown(before[field]), to: shown(input[field]) }));
+    if (fields.length === 0) return;
+    await tx
+      .insert(organisationSettings)
+      .values({ portalId: actor.portalId, ...input, updatedAt: now })
+      .onConflictDoUpdate({ target: organisationSettings.portalId, set: { ...input, updatedAt: now } });
+    await tx
+      .insert(organisationSettingChanges)
+      .values({ portalId: actor.portalId, changedBy: actor.userId, changedAt: now, fields });
+  });
+  return present(deps, actor.portalId);
+}

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { autoPostLimits } from './auto-posts.js';
+import { text, timeZone } from './common.js';
+
+/**
+ * The organisation's settings (issue 15, `/app/manage/settings`): per portal, set by its admins.
+ * Left unset, the display name and support email are the deployment's (FITPOST_ORGANISATION_NAME,
+ * FITPOST_SUPPORT_EMAIL), the feed refresh interval FITPOST_FEED_REFRESH_MINUTES.
+ */
+export const organisationSettingsLimits = {
+  minFeedRefreshMinutes: 5,
+  maxFeedRefreshMinutes: 24 * 60,
+  maxXVariantsRequired: autoPostLimits.maxXVariants,
+  /** How many changes the screen shows. */
+  changesShown: 20,
+} as const;
+
+const optionalText = (max: number) => text.trim().max(max).nullable();
+
+/** PUT /api/settings/organisation: everything the admin can set (null: the deployment's default). */
+export const organisationSettingsBody = z
+  .object({
+    displayName: optionalText(100),
+    supportEmail: z.email('Enter an email address such as help@example.com').max(254).nullable(),
+    /** The zone of members who chose none (System Settings). */
+    defaultTimeZone: timeZone.nullable(),
+    /** The X spread window a new Auto-Post starts with. */
+    xSpreadMinutes: z.number().int().min(0).max(autoPostLimits.maxXSpreadMinutes),
+    /** Whether a new Auto-Post's link carries UTM tags. */
+    utmEnabled: z.boolean(),
+    /** X needs at least this many caption variants… (0: no rule) */
+    xVariantsRequired: z.number().int().min(0).max(organisationSettingsLimits.maxXVariantsRequired),
+    /** …when more than this many members have Auto-Post on for X. */
+    xVariantsAboveMembers: z.number().int().min(0).max(1_000_000),
+    feedRefreshMinutes: z
+      .number()
+      .int()
+      .min(organisationSettingsLimits.minFeedRefreshMinutes)
+      .max(organisationSettingsLimits.maxFeedRefreshMinutes)
+      .nullable(),
+  })
+  .strict();
+export type OrganisationSettingsBody = z.infer<typeof organisationSettingsBody>;
+
+/** One recorded change: who, when, and each field's value before and after. */
+export const organisationSettingsChange = z.object({
+  id: z.uuid(),
+  changedAt: z.iso.datetime(),
+  changedBy: z.object({ id: z.uuid().nullable(), fullName: z.string() }),
+  fields: z.array(z.object({ field: z.string(), from: z.string().nullable(), to: z.string().nullable() })),
+});
+export type OrganisationSettingsChange = z.infer<typeof organisationSettingsChange>;
+
+/** GET/PUT /api/settings/organisation: the settings, what applies when unset, and the last changes. */
+export const organisationSettings = organisationSettingsBody
+  .extend({
+    defaults: z.object({
+      displayName: z.string(),
+      supportEmail: z.string(),
+      /** null: the member's browser's zone. */
+      defaultTimeZone: z.string().nullable(),
+      feedRefreshMinutes: z.number().int(),
+    }),
+    changes: z.array(organisationSettingsChange),
+  })
+  .meta({ id: 'OrganisationSettings' });
+export type OrganisationSettings = z.infer<typeof organisationSettings>;
+
+/** What the screen calls each setting (also the audit trail's field names). */
+export const organisationSettingLabels: Record<keyof OrganisationSettingsBody, string> = {
+  displayName: 'Display name',
+  supportEmail: 'Support email',
+  defaultTimeZone: 'Default time zone',
+  xSpreadMinutes: 'X spread window (minutes)',
+  utmEnabled: 'Tag links with UTM parameters',
+  xVariantsRequired: 'X caption variants required',
+  xVariantsAboveMembers: 'Above this many members on X',
+  feedRefreshMinutes: 'Feed refresh interval (minutes)',
+};
+
+/** GET /api/public-config?portalId=: the portal's texts when it set them. */
+export const publicConfigQuery = z.object({
+  portalId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+});
+
+/** Messages of the organisation's rules. */
+export const organisationMessages = {
+  adminOnly: 'Only administrators can change the organisation’s settings.',
+  xVariantsNeeded: (required: number, members: number) =>
+    `Write at least ${required} X caption variants: more than ${members.toLocaleString('en-US')} members receive this on X, and X refuses identical posts from many accounts.`,
+} as const;
