@@ -95,7 +95,14 @@ const manageRoutes: RouteObject[] = [
     ),
   ),
   soon('messages', 'Messages'),
-  soon('settings', 'Administration Settings'),
+  page(
+    'settings',
+    'Administration Settings',
+    lazyPage(
+      () => import('@/features/organisation/routes/organisation-settings'),
+      (m) => m.OrganisationSettingsRoute,
+    ),
+  ),
   ...reportAreas.map((report) => soon(`reports/${report.path}`, report.title)),
   { path: '*', handle: { title: 'Page not found' } satisfies RouteHandle, Component: NotFound },
 ];

@@ -1,4 +1,10 @@
-import type { MediaRecord, SocialConnection, UserInfo, UserSummary } from '@fitpost/contract';
+import type {
+  MediaRecord,
+  OrganisationSettings,
+  SocialConnection,
+  UserInfo,
+  UserSummary,
+} from '@fitpost/contract';
 import { http, HttpResponse } from 'msw';
 import { getStoredUser } from '@/lib/session';
 
@@ -98,6 +104,30 @@ export function makeMedia(overrides: Partial<MediaRecord> = {}): MediaRecord {
     bytes: 120_000,
     altText: null,
     createdAt: '2026-01-02T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** The organisation's settings as a portal nobody configured answers them (GET /api/settings/organisation). */
+export function makeOrganisationSettings(
+  overrides: Partial<OrganisationSettings> = {},
+): OrganisationSettings {
+  return {
+    displayName: null,
+    supportEmail: null,
+    defaultTimeZone: null,
+    xSpreadMinutes: 0,
+    utmEnabled: true,
+    xVariantsRequired: 0,
+    xVariantsAboveMembers: 0,
+    feedRefreshMinutes: null,
+    defaults: {
+      displayName: 'FitPro Academy',
+      supportEmail: 'support@example.com',
+      defaultTimeZone: null,
+      feedRefreshMinutes: 30,
+    },
+    changes: [],
     ...overrides,
   };
 }

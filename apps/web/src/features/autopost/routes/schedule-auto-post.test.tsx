@@ -1,8 +1,9 @@
 import { autoPostMessages, libraryMessages, type AutoPostUpsert } from '@fitpost/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { server } from '@/test/setup';
+import { makeOrganisationSettings } from '@/test/fixtures';
 import {
   admin,
   autoPostId,
@@ -48,6 +49,11 @@ function setWhen(date: string, time: string) {
 }
 
 const submit = () => screen.getByRole('button', { name: 'Schedule Auto-Post' });
+
+// The organisation's Auto-Post defaults the new form starts from.
+beforeEach(() => {
+  server.use(http.get('/api/settings/organisation', () => HttpResponse.json(makeOrganisationSettings())));
+});
 
 describe('Schedule Auto-Post', () => {
   it("refuses an Auto-Post without content or networks in the contract's words, and focuses the first problem", async () => {

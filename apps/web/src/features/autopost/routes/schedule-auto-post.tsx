@@ -13,6 +13,7 @@ import { AutoPostForm } from '../components/auto-post-form';
 import { emptyValues, valuesFrom } from '../model/auto-post-values';
 import '../autopost.css';
 import { LoadError } from '@/components/load-error';
+import { useOrganisationSettings } from '@/lib/api/organisation/organisation-settings';
 
 /** What the progress view says after the form saved (router state). */
 export interface SavedState {
@@ -34,15 +35,21 @@ function NewAutoPost({ zone }: { zone: string }) {
   const [params] = useSearchParams();
   const contentId = params.get('contentId');
   const content = useContentItem(contentId);
+  const organisation = useOrganisationSettings();
   const [now] = useState(() => Date.now());
 
   if (contentId && content.isPending) return <PageLoader label="Loading the content…" />;
+  // The organisation's Auto-Post defaults; should they fail to load, the built-in ones (UTM on, no spread).
+  if (organisation.isPending) return <PageLoader label="Loading the organisation’s defaults…" />;
+  const defaults = organisation.data
+    ? { xSpreadMinutes: organisation.data.xSpreadMinutes, utm: organisation.data.utmEnabled }
+    : undefined;
   if (contentId && content.isError) {
     return <LoadError what="The content" error={content.error} onRetry={() => void content.refetch()} />;
   }
   const item = content.data;
   const initial = {
-    ...emptyValues(zone, now),
+    ...emptyValues(zone, now, defaults),
     ...(item
       ? {
           contentId: item.id,

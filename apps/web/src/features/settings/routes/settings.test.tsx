@@ -69,6 +69,50 @@ describe('/app/settings', () => {
     expect(getStoredUser()?.properties).toEqual([{ name: 'timeZone', value: 'Asia/Tokyo' }]);
   });
 
+  it('saves My details for Auto-Posts as properties, checks the booking link and shows an example', async () => {
+    const bodies: Record<string, string>[] = [];
+    server.use(
+      meHandler,
+      http.put('/api/user/:id/properties', async ({ request }) => {
+        bodies.push((await request.json()) as Record<string, string>);
+        return HttpResponse.json(
+          bodies.map((b) => ({ name: Object.keys(b)[0], value: Object.values(b)[0] })),
+        );
+      }),
+      noAutoPostAccounts,
+      queueSlotsHandler,
+    );
+    const { user: clicker } = renderApp('/app/settings?tab=system-settings', { user });
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'My details for Auto-Posts' }),
+    ).toBeInTheDocument();
+    const example = screen.getByTestId('auto-post-details-example');
+    // The sign-in name fills in until a display name is given; a missing city is left out.
+    expect(example).toHaveTextContent(`Hi, I’m ${user.fullName.split(' ')[0]} from my studio in. Book`);
+    await clicker.type(screen.getByLabelText('Display name'), 'Sam {{city} Lee');
+    await clicker.type(screen.getByLabelText('City'), 'Leeds');
+    await clicker.type(screen.getByLabelText('Booking link'), 'book.example.com');
+    expect(example).toHaveTextContent(
+      'Hi, I’m Sam from my studio in Leeds. Book your first session: book.example.com',
+    );
+    await clicker.click(screen.getByRole('button', { name: 'Save My Details' }));
+    expect(
+      await screen.findByText('Enter a web address starting with https:// or http://.'),
+    ).toBeInTheDocument();
+    expect(bodies).toEqual([]);
+
+    await clicker.clear(screen.getByLabelText('Booking link'));
+    await clicker.type(screen.getByLabelText('Booking link'), 'https://book.example.com/sam');
+    await clicker.click(screen.getByRole('button', { name: 'Save My Details' }));
+    expect(await screen.findByText('Your details are saved.')).toBeInTheDocument();
+    expect(bodies).toEqual([
+      { 'autoPost.displayName': 'Sam {city} Lee' },
+      { 'autoPost.city': 'Leeds' },
+      { 'autoPost.bookingLink': 'https://book.example.com/sam' },
+    ]);
+    expect(getStoredUser()?.properties).toContainEqual({ name: 'autoPost.city', value: 'Leeds' });
+  });
+
   it("shows the server's reason when saving fails", async () => {
     server.use(
       meHandler,

@@ -5,6 +5,7 @@ import { PageHeader } from '@/components/page-header';
 import { HelpTab } from '../components/help-tab';
 import { QueueSlotsEditor } from '../components/queue-slots-editor';
 import { SystemSettingsTab } from '../components/system-settings-tab';
+import { AutoPostDetails } from '../components/auto-post-details';
 import { settingsTabs } from '../settings-tabs';
 
 interface SettingsRouteProps {
@@ -29,6 +30,7 @@ export function SettingsRoute({ socialPlatforms, contentFeeds, autoPost }: Setti
       children: (
         <>
           <SystemSettingsTab />
+          <AutoPostDetails />
           <QueueSlotsEditor />
           {autoPost}
         </>

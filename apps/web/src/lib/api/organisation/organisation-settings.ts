@@ -1,0 +1,35 @@
+import {
+  organisationSettings,
+  type OrganisationSettings,
+  type OrganisationSettingsBody,
+} from '@fitpost/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+
+/** React-query keys of the organisation's settings (the settings screen and the Auto-Post form's defaults). */
+export const organisationKeys = { settings: ['organisation', 'settings'] as const };
+
+/** GET /api/settings/organisation (admins). */
+export function getOrganisationSettings(signal?: AbortSignal): Promise<OrganisationSettings> {
+  return apiRequest('/api/settings/organisation', { schema: organisationSettings, signal });
+}
+
+export function useOrganisationSettings() {
+  return useQuery({
+    queryKey: organisationKeys.settings,
+    queryFn: ({ signal }) => getOrganisationSettings(signal),
+  });
+}
+
+/** PUT /api/settings/organisation: answers the saved settings with the change recorded. */
+export function updateOrganisationSettings(body: OrganisationSettingsBody): Promise<OrganisationSettings> {
+  return apiRequest('/api/settings/organisation', { method: 'PUT', body, schema: organisationSettings });
+}
+
+export function useUpdateOrganisationSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateOrganisationSettings,
+    onSuccess: (saved) => queryClient.setQueryData(organisationKeys.settings, saved),
+  });
+}
