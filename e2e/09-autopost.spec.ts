@@ -169,9 +169,14 @@ test('the admin schedules an Auto-Post from the library; the opted-in coach gets
 
   // Exactly one post on each of the coach's accounts; nothing for the member who skipped.
   const mine = (await publishedPosts(sandbox, { since })).filter((p) => p.text.includes(token));
-  expect(mine.filter((p) => p.accountId === accounts.coachX).map((p) => p.text)).toEqual([
-    `${xCaption}\n\nhttps://fitpro.example.org/box-jumps`,
-  ]);
+  // The link carries the organisation's UTM tags (on by default): the network, this Auto-Post, the member hashed.
+  const onX = mine.filter((p) => p.accountId === accounts.coachX).map((p) => p.text);
+  expect(onX).toHaveLength(1);
+  expect(onX[0]).toMatch(
+    new RegExp(
+      `^${xCaption.replace(/[()]/g, '\\$&')}\n\nhttps://fitpro\\.example\\.org/box-jumps\\?utm_source=x&utm_medium=social&utm_campaign=${autoPostId}&utm_content=[0-9a-f]{16}$`,
+    ),
+  );
   expect(mine.filter((p) => p.accountId === accounts.coachLinkedIn)).toHaveLength(1);
   expect(mine.filter((p) => p.accountId === accounts.adminX)).toEqual([]);
   expect(mine).toHaveLength(2);
