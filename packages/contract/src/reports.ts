@@ -1,37 +1,12 @@
 import { z } from 'zod';
 import { queryBoolean, text, timeZone } from './common.js';
 import { network } from './social.js';
+import { reportRoutes, type ReportRoute } from './report-routes.js';
 
-/** The report routes under /app/manage/reports/ and their titles (spec §2), in the spec's order. */
-export const reportRoutes = [
-  'stats',
-  'postsperday',
-  'popularcontent',
-  'popularfavorites',
-  'populartags',
-  'popularplatforms',
-  'postsdetail',
-  'upcoming',
-  'usersinactive',
-  'feedusage',
-  'topusers',
-] as const;
+export { reportRoutes, reportTitles } from './report-routes.js';
+
 export const reportRoute = z.enum(reportRoutes);
-export type ReportRoute = z.infer<typeof reportRoute>;
-
-export const reportTitles: Record<ReportRoute, string> = {
-  stats: 'Basic Stats',
-  postsperday: 'Posts Per Day',
-  popularcontent: 'Top Content',
-  popularfavorites: 'Top Favorites',
-  populartags: 'Top Tags',
-  popularplatforms: 'Top Platforms',
-  postsdetail: 'Posts Detail',
-  upcoming: 'Upcoming Posts',
-  usersinactive: 'Inactive Users',
-  feedusage: 'Feed Usage',
-  topusers: 'Top Users',
-};
+export type { ReportRoute };
 
 /** What each report tells, for the reports index. */
 export const reportDescriptions: Record<ReportRoute, string> = {

@@ -103,7 +103,25 @@ const manageRoutes: RouteObject[] = [
       (m) => m.OrganisationSettingsRoute,
     ),
   ),
-  ...reportAreas.map((report) => soon(`reports/${report.path}`, report.title)),
+  page(
+    'reports',
+    'Reports',
+    lazyPage(
+      () => import('@/features/reports/routes/reports-index'),
+      (m) => m.ReportsIndexRoute,
+    ),
+  ),
+  // One screen for every report; its title comes from the route (recharts loads with it, not before).
+  ...reportAreas.map((report) =>
+    page(
+      `reports/${report.path}`,
+      report.title,
+      lazyPage(
+        () => import('@/features/reports/routes/report-page'),
+        (m) => m.ReportPageRoute,
+      ),
+    ),
+  ),
   { path: '*', handle: { title: 'Page not found' } satisfies RouteHandle, Component: NotFound },
 ];
 
@@ -170,7 +188,14 @@ export const appRoutes: RouteObject[] = [
           (m) => m.MyFavoritesRoute,
         ),
       ),
-      soon('stats', 'My Results'),
+      page(
+        'stats',
+        'My Results',
+        lazyPage(
+          () => import('@/features/reports/routes/my-results'),
+          (m) => m.MyResultsRoute,
+        ),
+      ),
       soon('preview', 'Preview'),
       page(
         'settings',

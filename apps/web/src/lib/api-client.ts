@@ -203,3 +203,25 @@ export function errorText(error: unknown): string {
   if (error instanceof ApiError) return error.text;
   return messages['callError.unknown'];
 }
+
+/**
+ * GETs a file (a report's CSV) with the same rules as `apiRequest` (bearer token, error texts, 401 →
+ * sign-out); returns its bytes and the file name the server gave in Content-Disposition.
+ */
+export async function apiDownload(
+  path: string,
+  options: { query?: RequestOptions['query']; fallbackName: string },
+): Promise<{ blob: Blob; fileName: string }> {
+  const token = getStoredUser()?.token;
+  const headers: Record<string, string> = {};
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), { headers });
+  } catch (cause) {
+    throw new ApiError({ status: null, code: 'network_error', text: messages['callError.network'], cause });
+  }
+  if (!response.ok) throw failedResponse(response.status, await response.text().catch(() => ''), token);
+  const named = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
+  return { blob: await response.blob(), fileName: named ?? options.fallbackName };
+}

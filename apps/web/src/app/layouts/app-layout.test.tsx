@@ -143,9 +143,9 @@ describe('access', () => {
 
   it('lets an admin open an administration area', async () => {
     server.use(meHandler);
-    renderApp('/app/manage/reports/feedusage', { user: adminUser });
+    renderApp('/app/manage/messages', { user: adminUser });
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Feed Usage' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Messages' })).toBeInTheDocument();
     expect(screen.getByText(/Coming soon/)).toBeInTheDocument();
   });
 });

@@ -1,0 +1,176 @@
+import { networkServiceNames, type EngagementTotals, type MyStats } from '@fitpost/contract';
+import { Empty, Grid, Spin, Table, type TableProps } from 'antd';
+import { useState } from 'react';
+import {
+  CartesianGrid,
+  ComposedChart,
+  Bar,
+  Legend,
+  Line,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import { LoadError } from '@/components/load-error';
+import { PageHeader } from '@/components/page-header';
+import { useMyStats } from '@/lib/api/reports/get-my-stats';
+import { useStoredUser } from '@/lib/session';
+import { formatZoned, memberTimeZone } from '@/lib/zoned-time';
+import { ReportFilters } from '../components/report-filters';
+import { lastThirtyDays } from '../components/report-range';
+import '../components/reports.css';
+
+type Post = MyStats['recent'][number];
+const figureNames: [keyof EngagementTotals, string][] = [
+  ['impressions', 'Impressions'],
+  ['likes', 'Likes'],
+  ['comments', 'Comments'],
+  ['shares', 'Shares'],
+  ['clicks', 'Link clicks'],
+];
+const show = (value: number | null) => (value === null ? '—' : value.toLocaleString('en'));
+
+/** 'My Results' (/app/stats): the member's own posts and what they earned, against the previous period. */
+export function MyResultsRoute() {
+  const zone = memberTimeZone(useStoredUser());
+  const [range, setRange] = useState(() => lastThirtyDays(zone));
+  const stats = useMyStats({ ...range, tz: zone });
+  const data = stats.data;
+  return (
+    <section>
+      <PageHeader
+        title="My Results"
+        description="Your published posts and what they earned on each network."
+      />
+      <ReportFilters
+        from={range.from}
+        to={range.to}
+        zone={zone}
+        showNetwork={false}
+        onRange={(from, to) => setRange({ from, to })}
+      />
+      {stats.isError ? (
+        <LoadError
+          what="Your results"
+          error={stats.error}
+          onRetry={() => void stats.refetch()}
+          retrying={stats.isFetching}
+        />
+      ) : !data ? (
+        <Spin aria-label="Loading your results" />
+      ) : (
+        <Results data={data} zone={zone} />
+      )}
+    </section>
+  );
+}
+
+function Results({ data, zone }: { data: MyStats; zone: string }) {
+  const totals: [string, number | null, number | null][] = [
+    ['Published', data.published.current, data.published.previous],
+    ...figureNames.map(
+      ([key, label]) =>
+        [label, data.engagement.current[key], data.engagement.previous[key]] as [
+          string,
+          number | null,
+          number | null,
+        ],
+    ),
+  ];
+  return (
+    <>
+      <h2 className="visually-hidden">Totals</h2>
+      <ul className="my-results-totals" aria-label="Totals against the previous period">
+        {totals.map(([label, current, previous]) => (
+          <li key={label} className="my-results-total">
+            <span>{label}</span>
+            <strong>{show(current)}</strong>
+            <small>previous period: {show(previous)}</small>
+          </li>
+        ))}
+      </ul>
+      <p>
+        By network:{' '}
+        {data.byNetwork.map((n) => `${networkServiceNames[n.network]} ${n.published}`).join(' · ')}
+      </p>
+      <h2>Engagement per day</h2>
+      <figure className="report-chart" aria-label="Engagement per day chart">
+        <ResponsiveContainer width="100%" height={220}>
+          <ComposedChart data={data.perDay} margin={{ top: 8, right: 8, bottom: 8, left: 0 }}>
+            <CartesianGrid strokeDasharray="3 3" />
+            <XAxis dataKey="day" tick={{ fontSize: 11 }} />
+            <YAxis allowDecimals={false} width={40} tick={{ fontSize: 11 }} />
+            <Tooltip />
+            <Legend />
+            <Bar dataKey="likes" name="Likes" fill="#1d3b6f" />
+            <Bar dataKey="comments" name="Comments" fill="#2f7d6d" />
+            <Line dataKey="published" name="Published" stroke="#b3261e" />
+          </ComposedChart>
+        </ResponsiveContainer>
+      </figure>
+      <h2>Best posts</h2>
+      <PostsTable posts={data.best} zone={zone} caption="Best posts" />
+      <h2>Recent posts</h2>
+      <PostsTable posts={data.recent} zone={zone} caption="Recent posts" />
+    </>
+  );
+}
+
+/** The spec's 'Recent posts' table: network, text, time, status, link, figures; cards on a phone. */
+function PostsTable({ posts, zone, caption }: { posts: Post[]; zone: string; caption: string }) {
+  const screens = Grid.useBreakpoint();
+  const when = (post: Post) => (post.time ? formatZoned(post.time, zone) : '');
+  if (posts.length === 0) return <Empty description="No posts in this period." />;
+  if (!screens.md) {
+    return (
+      <ul className="report-cards" aria-label={caption} style={{ listStyle: 'none', padding: 0 }}>
+        {posts.map((post) => (
+          <li key={post.targetId} className="report-card">
+            <strong>{networkServiceNames[post.network]}</strong> · {post.status} · {when(post)}
+            <p>{post.text}</p>
+            <p>{figureNames.map(([key, label]) => `${label} ${show(post.metrics[key])}`).join(' · ')}</p>
+            {post.url ? (
+              <a href={post.url} target="_blank" rel="noopener noreferrer">
+                Open post
+              </a>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  const columns: TableProps<Post>['columns'] = [
+    { key: 'network', title: 'Network', render: (_, post) => networkServiceNames[post.network] },
+    { key: 'text', title: 'Text', dataIndex: 'text', ellipsis: true },
+    { key: 'time', title: 'Time', render: (_, post) => when(post) },
+    { key: 'status', title: 'Status', dataIndex: 'status' },
+    {
+      key: 'link',
+      title: 'Link',
+      render: (_, post) =>
+        post.url ? (
+          <a href={post.url} target="_blank" rel="noopener noreferrer">
+            Open
+          </a>
+        ) : null,
+    },
+    ...figureNames.map(([key, label]) => ({
+      key,
+      title: label,
+      align: 'right' as const,
+      render: (_: unknown, post: Post) => show(post.metrics[key]),
+    })),
+  ];
+  return (
+    <Table<Post>
+      aria-label={caption}
+      rowKey="targetId"
+      size="small"
+      columns={columns}
+      dataSource={posts}
+      pagination={false}
+      scroll={{ x: 'max-content' }}
+    />
+  );
+}

@@ -1,0 +1,135 @@
+import { reportRoute, reportTitles, type ReportRoute } from '@fitpost/contract';
+import { DownloadOutlined } from '@ant-design/icons';
+import { App, Button, Empty, Spin } from 'antd';
+import { useState } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { LoadError } from '@/components/load-error';
+import { NotFound } from '@/components/not-found';
+import { PageHeader } from '@/components/page-header';
+import { errorText } from '@/lib/api-client';
+import { downloadReport, useReport } from '@/lib/api/reports/get-report';
+import type { ReportParams } from '@/lib/api/reports/keys';
+import { useStoredUser } from '@/lib/session';
+import { memberTimeZone } from '@/lib/zoned-time';
+import { ReportChart } from '../components/report-chart';
+import { ReportFilters } from '../components/report-filters';
+import { lastThirtyDays } from '../components/report-range';
+import { ReportTable } from '../components/report-table';
+import '../components/reports.css';
+
+/** Reports that look ahead or at people, where the network filter or dates mean little. */
+const withoutNetwork = new Set<ReportRoute>([
+  'popularfavorites',
+  'populartags',
+  'usersinactive',
+  'feedusage',
+]);
+
+/** One screen for all eleven reports: range, network, chart, table, CSV (/app/manage/reports/<report>). */
+export function ReportPageRoute() {
+  const parsed = reportRoute.safeParse(useLocation().pathname.split('/').filter(Boolean).pop());
+  if (!parsed.success) return <NotFound />;
+  return <ReportPage route={parsed.data} />;
+}
+
+function ReportPage({ route }: { route: ReportRoute }) {
+  const zone = memberTimeZone(useStoredUser());
+  const [search, setSearch] = useSearchParams();
+  const defaults = lastThirtyDays(zone);
+  const params: ReportParams = {
+    from: search.get('from') ?? defaults.from,
+    to: search.get('to') ?? defaults.to,
+    tz: zone,
+    network: search.get('network') ?? undefined,
+    page: Number(search.get('page') ?? '1') || 1,
+    pagesize: Number(search.get('pagesize') ?? '50') || 50,
+    sort: search.get('sort') ?? undefined,
+    desc: search.has('desc') ? search.get('desc') === 'true' : undefined,
+  };
+  const report = useReport(route, params);
+  const { message } = App.useApp();
+  const [downloading, setDownloading] = useState(false);
+  const title = reportTitles[route];
+
+  const update = (changes: Partial<Record<keyof ReportParams, string | number | boolean | undefined>>) => {
+    const next = new URLSearchParams(search);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === undefined) next.delete(key);
+      else next.set(key, String(value));
+    }
+    setSearch(next, { replace: true });
+  };
+
+  const handleDownload = async () => {
+    setDownloading(true);
+    try {
+      const { blob, fileName } = await downloadReport(route, params);
+      const url = URL.createObjectURL(blob);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = fileName;
+      link.click();
+      URL.revokeObjectURL(url);
+    } catch (error) {
+      void message.error(errorText(error));
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  const data = report.data;
+  return (
+    <section className="report-page">
+      <p className="report-back">
+        <Link to="/app/manage/reports">All reports</Link>
+      </p>
+      <PageHeader
+        title={title}
+        actions={
+          <Button icon={<DownloadOutlined />} loading={downloading} onClick={() => void handleDownload()}>
+            Download CSV
+          </Button>
+        }
+      />
+      <ReportFilters
+        from={params.from}
+        to={params.to}
+        zone={zone}
+        network={params.network}
+        showNetwork={!withoutNetwork.has(route)}
+        onRange={(from, to) => update({ from, to, page: undefined })}
+        onNetwork={(network) => update({ network, page: undefined })}
+      />
+      {report.isError ? (
+        <LoadError
+          what={title}
+          error={report.error}
+          onRetry={() => void report.refetch()}
+          retrying={report.isFetching}
+        />
+      ) : !data ? (
+        <Spin aria-label={`Loading ${title}`} />
+      ) : data.rows.length === 0 ? (
+        <Empty description="Nothing in this period." />
+      ) : (
+        <>
+          {data.chart ? (
+            <ReportChart chart={data.chart} columns={data.columns} rows={data.rows} title={title} />
+          ) : null}
+          <ReportTable
+            caption={title}
+            columns={data.columns}
+            rows={data.rows}
+            total={data.total}
+            page={data.page}
+            pageSize={data.pageSize}
+            loading={report.isFetching}
+            sort={params.sort}
+            desc={params.desc}
+            onChange={({ page, pageSize, sort, desc }) => update({ page, pagesize: pageSize, sort, desc })}
+          />
+        </>
+      )}
+    </section>
+  );
+}
