@@ -11,6 +11,8 @@ import {
 test('a post to an X account revoked at the network tells the coach, through the bell, to reconnect', async ({
   page,
 }) => {
+  // Sign-in, connecting X, the failure, its email and reconnecting again: more than the default minute.
+  test.setTimeout(120_000);
   await skipTour(page);
   await signInToApp(page, 'coach@example.com');
   const x = await ensureConnected(page, 'x');
@@ -43,6 +45,20 @@ test('a post to an X account revoked at the network tells the coach, through the
   const reconnect = menu.getByRole('link', { name: /^Reconnect / });
   await expect(reconnect).toHaveAttribute('href', '/app/settings?tab=social-platforms');
   await expect(menu.getByRole('link', { name: 'See all messages' })).toBeVisible();
+
+  // The same notification went out by email, to the sandbox's SMTP catcher, with one-click unsubscribe.
+  await expect(async () => {
+    const caught = await page.request.get(`${sandbox}/_sandbox/mail?to=coach@example.com`);
+    const { messages } = (await caught.json()) as {
+      messages: { subject: string; text: string; headers: Record<string, string> }[];
+    };
+    const mail = messages.find((m) => m.subject.startsWith('Reconnect '));
+    expect(mail?.text).toContain('/app/settings?tab=social-platforms');
+    expect(mail?.headers['list-unsubscribe']).toMatch(
+      /^<http:\/\/localhost:\d+\/api\/email\/unsubscribe\?token=/,
+    );
+    expect(mail?.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+  }).toPass({ timeout: 30_000, intervals: [500] });
 
   // Settings → Messages lists it, still unread after Mark all read while X needs reconnecting.
   await menu.getByRole('link', { name: 'See all messages' }).click();

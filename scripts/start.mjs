@@ -8,6 +8,8 @@ const args = new Set(process.argv.slice(2));
 const env = { ...process.env };
 const port = Number(env.PORT ?? 3000);
 const sandboxPort = Number(env.SANDBOX_PORT ?? 4000);
+// The sandbox's SMTP catcher, where the demo's emails go (GET /_sandbox/mail lists them).
+const smtpPort = Number(env.SANDBOX_SMTP_PORT ?? sandboxPort + 25);
 const publicHosts = env.FITPOST_PUBLIC_HOSTS ?? `localhost:${port},127.0.0.1:${port}`;
 const publicUrl = env.FITPOST_PUBLIC_URL ?? `http://localhost:${port}`;
 const quiet = args.has('--quiet');
@@ -84,6 +86,7 @@ const hosts = publicHosts
 
 run('The sandbox', 'apps/sandbox/dist/main.js', {
   SANDBOX_PORT: String(sandboxPort),
+  SANDBOX_SMTP_PORT: String(smtpPort),
   SANDBOX_REDIRECT_URIS: hosts.map((h) => `${origin(h)}/oauth`).join(','),
   SANDBOX_POST_LOGOUT_URIS: hosts.map((h) => `${origin(h)}/app/logout`).join(','),
 });
@@ -95,6 +98,9 @@ run('FitPost', 'apps/server/dist/main.js', {
   // npm start is the demo: sandbox provider and networks, demo seed and admin, loopback feeds.
   // Without this switch the server refuses to start until production settings are given.
   FITPOST_DEMO: 'true',
+  // The demo's email goes to the sandbox's catcher; production sets its own relay (README).
+  FITPOST_SMTP_URL: env.FITPOST_SMTP_URL ?? `smtp://127.0.0.1:${smtpPort}`,
+  FITPOST_MAIL_FROM: env.FITPOST_MAIL_FROM ?? 'FitPost <no-reply@fitpost.example>',
 });
 await waitFor(`http://127.0.0.1:${port}/api/health`, 'FitPost');
 

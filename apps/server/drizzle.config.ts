@@ -12,6 +12,7 @@ export default defineConfig({
     './src/db/schema-metrics.ts',
     './src/db/schema-queue.ts',
     './src/db/schema-settings.ts',
+    './src/db/schema-email.ts',
   ],
   out: './src/db/migrations',
 });

@@ -5,6 +5,7 @@ import { assetsRoute, faviconRoute } from './assets.js';
 import { createControlRoute } from './control.js';
 import { createFeedsRoute } from './feeds/routes.js';
 import { createDispatcher } from './http.js';
+import { startMailCatcher, type MailCatcher } from './mail/catcher.js';
 import { avatarsRoute, profileRoute } from './member-pages.js';
 import { createNetworks, type Networks } from './networks/networks.js';
 import { createProvider, SSO_PATH } from './sso/provider.js';
@@ -15,6 +16,7 @@ export { DEMO_PASSWORD, demoMembers, type DemoMember } from './sso/members.js';
 export type { NetworkName } from './networks/network.js';
 export type { PublishedEntry } from './networks/published-log.js';
 export type { Fault, FaultKind, FaultRequest } from './networks/faults.js';
+export type { CaughtMail, MailFault } from './mail/catcher.js';
 export type { BulkAccounts, BulkAccountsRequest, BulkAccountsResponse } from './networks/accounts.js';
 export type { XAccountCredentials } from './networks/x/x-network.js';
 export type { LinkedInAccountCredentials } from './networks/linkedin/linkedin-network.js';
@@ -55,6 +57,8 @@ export interface SandboxOptions {
    * host (always accepted) and the origins of `redirectUris`.
    */
   networkRedirectOrigins?: string[];
+  /** Starts the SMTP catcher on this port (0: a free one) on the same host; unset, no catcher. */
+  smtpPort?: number;
 }
 
 export interface Sandbox {
@@ -62,6 +66,8 @@ export interface Sandbox {
   url: string;
   /** The OpenID Connect issuer, `${publicUrl}/sso`. */
   issuer: string;
+  /** The SMTP catcher, `smtp://host:port`, when `smtpPort` was given. */
+  smtpUrl?: string;
   close(): Promise<void>;
 }
 
@@ -116,7 +122,9 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   });
   const address = await listen(server, options.port, host);
   let networks: Networks | undefined;
+  let catcher: MailCatcher | undefined;
   try {
+    if (options.smtpPort !== undefined) catcher = await startMailCatcher(options.smtpPort, host);
     const url = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
     const publicUrl = originOf(options.publicUrl ?? url);
     const issuer = `${publicUrl}${SSO_PATH}`;
@@ -144,6 +152,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       facebook: options.facebook ?? { appId: 'fitpost-facebook', appSecret: 'fitpost-facebook-secret' },
     });
     handle = createDispatcher([
+      ...(catcher ? [catcher.route] : []),
       // The control endpoints with their own paths come before the catch-all /_sandbox route.
       ...networks.routes,
       createControlRoute({ issuer, publicUrl, clientId, signingKey }),
@@ -156,16 +165,20 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     ]);
     markReady();
     const started = networks;
+    const mail = catcher;
     return {
       url,
       issuer,
-      close: () => {
+      ...(mail ? { smtpUrl: mail.url } : {}),
+      close: async () => {
         started.close();
+        await mail?.close();
         return close(server);
       },
     };
   } catch (error) {
     networks?.close();
+    await catcher?.close();
     await close(server);
     throw error;
   }

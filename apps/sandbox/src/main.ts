@@ -29,6 +29,8 @@ function secret(fallback: string) {
 const envSchema = z.object({
   SANDBOX_PORT: env(z.coerce.number().int().min(0).max(65535).default(4000)),
   SANDBOX_HOST: env(z.string().default('127.0.0.1')),
+  /** The SMTP catcher's port; by default the HTTP port + 25 (4025 beside 4000), a free one beside port 0. */
+  SANDBOX_SMTP_PORT: env(z.coerce.number().int().min(0).max(65535).optional()),
   SANDBOX_PUBLIC_URL: env(z.url().optional()),
   SANDBOX_REDIRECT_URIS: urlList('http://localhost:3000/oauth,http://127.0.0.1:3000/oauth'),
   SANDBOX_POST_LOGOUT_URIS: urlList('http://localhost:3000/app/logout,http://127.0.0.1:3000/app/logout'),
@@ -66,9 +68,10 @@ const sandbox = await startSandbox({
     clientSecret: config.FITPOST_LINKEDIN_CLIENT_SECRET,
   },
   facebook: { appId: config.FITPOST_FACEBOOK_CLIENT_ID, appSecret: config.FITPOST_FACEBOOK_CLIENT_SECRET },
+  smtpPort: config.SANDBOX_SMTP_PORT ?? (config.SANDBOX_PORT === 0 ? 0 : config.SANDBOX_PORT + 25),
 });
 console.log(
-  `FitPost sandbox listening on ${sandbox.url} (OIDC issuer ${sandbox.issuer}; X at /x, LinkedIn at /linkedin, Facebook and Instagram at /facebook)`,
+  `FitPost sandbox listening on ${sandbox.url} (OIDC issuer ${sandbox.issuer}; X at /x, LinkedIn at /linkedin, Facebook and Instagram at /facebook; SMTP catcher ${sandbox.smtpUrl ?? 'off'})`,
 );
 
 function shutdown(): void {

@@ -1,6 +1,7 @@
 /** Test helpers for code that signs in through the sandbox: a cookie-aware, redirect-by-hand fetch. */
 import { createHash, randomBytes } from 'node:crypto';
 
+import type { CaughtMail, MailFault } from './mail/catcher.js';
 import type { BulkAccounts, BulkAccountsRequest } from './networks/accounts.js';
 import type { FaultRequest } from './networks/faults.js';
 import type { NetworkName } from './networks/network.js';
@@ -246,3 +247,32 @@ export async function resetMetricsClock(sandboxUrl: string): Promise<void> {
 }
 
 export { engagementAt, type Engagement } from './networks/engagement.js';
+/** What the SMTP catcher holds (`GET /_sandbox/mail`): accepted messages, oldest first, for `to` if given. */
+export async function caughtMail(
+  sandboxUrl: string,
+  to?: string,
+): Promise<{ messages: CaughtMail[]; held: number; dropped: number }> {
+  const query = to ? `?to=${encodeURIComponent(to)}` : '';
+  const response = await control(`${sandboxUrl}/_sandbox/mail${query}`, {}, 200);
+  // The sandbox's own answer, in the shape its route serialises.
+  return (await response.json()) as { messages: CaughtMail[]; held: number; dropped: number };
+}
+
+/** Forgets every caught message. */
+export async function clearMail(sandboxUrl: string): Promise<void> {
+  await control(`${sandboxUrl}/_sandbox/mail`, { method: 'DELETE' }, 204);
+}
+
+/** Makes the catcher hold or refuse messages (`POST /_sandbox/mail/faults`). */
+export async function injectMailFault(sandboxUrl: string, fault: MailFault): Promise<void> {
+  await control(
+    `${sandboxUrl}/_sandbox/mail/faults`,
+    { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fault) },
+    201,
+  );
+}
+
+/** Clears the catcher's faults, accepting the messages it held. */
+export async function clearMailFaults(sandboxUrl: string): Promise<void> {
+  await control(`${sandboxUrl}/_sandbox/mail/faults`, { method: 'DELETE' }, 204);
+}

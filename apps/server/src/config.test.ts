@@ -158,3 +158,40 @@ describe('FITPOST_IMAGE_CONCURRENCY', () => {
     expect(loadConfig({ ...demo, FITPOST_IMAGE_CONCURRENCY: '3' }).imageConcurrency).toBe(3);
   });
 });
+
+describe('email settings', () => {
+  it('sends no email unless FITPOST_SMTP_URL is set, in production and in the demo', () => {
+    expect(loadConfig(production()).email.smtpUrl).toBeNull();
+    expect(loadConfig({ FITPOST_DEMO: 'true' }).email.smtpUrl).toBeNull();
+  });
+
+  it('needs a sender and its own unsubscribe secret in production once SMTP is set', () => {
+    const message = refusal({ ...production(), FITPOST_SMTP_URL: 'smtps://mailer:pw@smtp.example.org' });
+    expect(message).toContain('FITPOST_MAIL_FROM: is required with FITPOST_SMTP_URL');
+    expect(message).toContain('FITPOST_EMAIL_SECRET: is required with FITPOST_SMTP_URL');
+    const config = loadConfig({
+      ...production(),
+      FITPOST_SMTP_URL: 'smtps://mailer:pw@smtp.example.org',
+      FITPOST_MAIL_FROM: 'FitPost <no-reply@example.org>',
+      FITPOST_EMAIL_SECRET: 'a'.repeat(20) + 'b'.repeat(20),
+    });
+    expect(config.email).toMatchObject({ smtpUrl: 'smtps://mailer:pw@smtp.example.org', connections: 5 });
+  });
+
+  it('refuses a short secret, a sender without an address and a URL that is not SMTP', () => {
+    const message = refusal({
+      ...production(),
+      FITPOST_SMTP_URL: 'https://smtp.example.org',
+      FITPOST_MAIL_FROM: 'FitPost',
+      FITPOST_EMAIL_SECRET: 'short',
+    });
+    expect(message).toContain('FITPOST_SMTP_URL: must be an smtp:// or smtps:// URL');
+    expect(message).toContain('FITPOST_MAIL_FROM: must be an address');
+    expect(message).toContain('FITPOST_EMAIL_SECRET: must be at least 32 characters');
+  });
+
+  it('gives the demo its own secret, never production', () => {
+    expect(loadConfig({ FITPOST_DEMO: 'true' }).email.secret).toMatch(/demo/);
+    expect(loadConfig(production()).email.secret).toBeNull();
+  });
+});

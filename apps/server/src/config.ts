@@ -97,6 +97,8 @@ function demoDefaults(env: NodeJS.ProcessEnv): Record<string, string> {
     FITPOST_DEMO_SEED: env.DATABASE_URL ? 'false' : 'true',
     // The demo's feeds are served by the sandbox on loopback.
     FITPOST_FEEDS_ALLOW_LOOPBACK: 'true',
+    // Signs the demo's unsubscribe links; production sets its own (required with FITPOST_SMTP_URL).
+    FITPOST_EMAIL_SECRET: 'fitpost-demo-email-secret-not-for-production',
     FITPOST_OIDC_ISSUER: `${sandbox}/sso`,
     FITPOST_X_API_URL: `${sandbox}/x`,
     FITPOST_LINKEDIN_AUTH_URL: `${sandbox}/linkedin/oauth/v2`,
@@ -131,6 +133,9 @@ function productionChecks(
     FITPOST_DEMO_SEED?: unknown;
     FITPOST_FEEDS_ALLOW_LOOPBACK?: unknown;
     FITPOST_OIDC_ISSUER?: unknown;
+    FITPOST_SMTP_URL?: unknown;
+    FITPOST_MAIL_FROM?: unknown;
+    FITPOST_EMAIL_SECRET?: unknown;
   },
   ctx: z.RefinementCtx,
 ) {
@@ -153,6 +158,11 @@ function productionChecks(
     issue('FITPOST_DEMO_SEED', 'seeds demo data, so only with FITPOST_DEMO=true');
   if (!demo && env.FITPOST_FEEDS_ALLOW_LOOPBACK === true)
     issue('FITPOST_FEEDS_ALLOW_LOOPBACK', "is for the sandbox's feeds, so only with FITPOST_DEMO=true");
+  if (env.FITPOST_SMTP_URL !== undefined) {
+    if (env.FITPOST_MAIL_FROM === undefined) issue('FITPOST_MAIL_FROM', 'is required with FITPOST_SMTP_URL');
+    if (env.FITPOST_EMAIL_SECRET === undefined)
+      issue('FITPOST_EMAIL_SECRET', 'is required with FITPOST_SMTP_URL (it signs the unsubscribe links)');
+  }
   const issuer = typeof env.FITPOST_OIDC_ISSUER === 'string' ? URL.parse(env.FITPOST_OIDC_ISSUER) : null;
   if (issuer && issuer.protocol !== 'https:' && !isLoopback(issuer))
     issue('FITPOST_OIDC_ISSUER', 'must use https (http is allowed on loopback only)');
@@ -230,6 +240,21 @@ export const configSchema = z
     FITPOST_FEEDS_ALLOW_LOOPBACK: boolean.optional(),
     FITPOST_FEED_REFRESH_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
     FITPOST_ENGAGEMENT_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    FITPOST_SMTP_URL: z
+      .url({ protocol: /^smtps?$/, message: 'must be an smtp:// or smtps:// URL' })
+      .optional(),
+    FITPOST_MAIL_FROM: z
+      .string()
+      .regex(
+        /^([^<>]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/,
+        'must be an address, or a name and <address>',
+      )
+      .optional(),
+    FITPOST_EMAIL_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    FITPOST_SMTP_CONNECTIONS: z.coerce.number().int().min(1).max(100).default(5),
+    FITPOST_EMAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(30).default(8),
+    FITPOST_EMAIL_BACKOFF_MS: z.coerce.number().int().min(10).max(3_600_000).default(60_000),
+    FITPOST_EMAIL_STALE_AFTER_MS: z.coerce.number().int().min(100).max(86_400_000).default(180_000),
     FITPOST_METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     FITPOST_OPS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
     FITPOST_SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).optional(),
@@ -318,6 +343,21 @@ export const configSchema = z
       engagement: {
         /** How often a worker looks for published posts whose figures are due (modules/metrics). */
         pollMs: env.FITPOST_ENGAGEMENT_POLL_SECONDS * 1000,
+      },
+      email: {
+        /** Where email goes out (nodemailer's URL form); null: FitPost sends no email at all. */
+        smtpUrl: env.FITPOST_SMTP_URL ?? null,
+        from: env.FITPOST_MAIL_FROM ?? '',
+        /** Signs unsubscribe links (HMAC-SHA256); null only while no email is ever sent. */
+        secret: env.FITPOST_EMAIL_SECRET ?? null,
+        /** SMTP connections each worker keeps open (nodemailer's pool). */
+        connections: env.FITPOST_SMTP_CONNECTIONS,
+        maxAttempts: env.FITPOST_EMAIL_MAX_ATTEMPTS,
+        /** First retry delay after the server said "try later"; doubles per attempt. */
+        backoffMs: env.FITPOST_EMAIL_BACKOFF_MS,
+        /** A row left `sending` this long (its worker died) is sent again (docs/architecture.md §18). */
+        staleAfterMs: env.FITPOST_EMAIL_STALE_AFTER_MS,
+        sweepIntervalMs: env.FITPOST_SWEEP_INTERVAL_MS,
       },
       ops: {
         /** Bearer token `/metrics` asks for; unset, `/metrics` is off (404). */

@@ -8,7 +8,9 @@ import type { Lifecycle } from './modules/health/routes.js';
 import { createJobs } from './jobs/boss.js';
 import { resolveTokenCipher } from './lib/token-keys.js';
 import { startWorker } from './jobs/worker.js';
-import { engineDeps, fanoutDeps } from './jobs/worker-deps.js';
+import { emailSenderDeps, engineDeps, fanoutDeps } from './jobs/worker-deps.js';
+import { createEmailOutbox } from './modules/email/outbox.js';
+import { startEmailWorker } from './modules/email/worker.js';
 import { reencryptTokens } from './modules/social/rekey.js';
 import { createPlatforms } from './platforms/index.js';
 import { startFeedWorker } from './modules/feeds/jobs.js';
@@ -41,11 +43,13 @@ async function main(log: Logger) {
   await jobs.start();
   const cipher = resolveTokenCipher(config);
   const platforms = createPlatforms(config.platforms);
+  // Notifications (and messages) also go out by email when FITPOST_SMTP_URL is set.
+  const emails = createEmailOutbox(jobs.boss, config.email);
   /** What the worker runs, stopped in reverse order on shutdown. */
   const workerParts: (() => unknown)[] = [];
   if (runWorker) {
     workerParts.push(
-      await startWorker(jobs.boss, engineDeps({ database, jobs, cipher, platforms, config }), {
+      await startWorker(jobs.boss, engineDeps({ database, jobs, cipher, platforms, config, emails }), {
         concurrency: config.workerConcurrency,
         sweepIntervalMs: config.publish.sweepIntervalMs,
         fanout: fanoutDeps({ database, jobs, config }),
@@ -60,12 +64,17 @@ async function main(log: Logger) {
       // Published posts' figures, on their decaying schedule (modules/metrics).
       await startEngagementWorker(
         jobs.boss,
-        { db: database.db, cipher, platforms },
+        { db: database.db, cipher, platforms, emails },
         { everyMs: config.engagement.pollMs, log },
       ),
       // Ended sessions would otherwise stay in the table for ever.
       await startSessionPruning(jobs.boss, { db: database.db, settings: config.session, log }),
     );
+    const sender = emailSenderDeps({ database, config, emails, log });
+    if (sender)
+      workerParts.push(
+        await startEmailWorker(jobs.boss, sender, { sweepIntervalMs: config.email.sweepIntervalMs, log }),
+      );
     // Embedded PGlite runs no autovacuum: the worker keeps its statistics and dead rows in hand.
     if (database.raw.kind === 'pglite')
       workerParts.push(startUpkeep(database.raw.client, { everyMs: 30_000, logError }));
@@ -81,7 +90,7 @@ async function main(log: Logger) {
   }
 
   const app = config.services.includes('api')
-    ? await buildApp({ config, database, jobs, cipher, platforms, logger: log, lifecycle })
+    ? await buildApp({ config, database, jobs, cipher, platforms, logger: log, lifecycle, emails })
     : null;
   if (app) await app.listen({ host: config.host, port: config.port });
   // A worker-only process answers health probes and metrics scrapes on its own port, when given one.

@@ -17,3 +17,4 @@ export * from './message-threads.js';
 export * from './zoned-time.js';
 export * from './queue.js';
 export * from './organisation.js';
+export * from './email.js';

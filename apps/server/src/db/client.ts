@@ -15,6 +15,7 @@ import * as announcementSchema from './schema-announcements.js';
 import * as messageSchema from './schema-messages.js';
 import * as metricsSchema from './schema-metrics.js';
 import * as settingsSchema from './schema-settings.js';
+import * as emailSchema from './schema-email.js';
 
 const schema = {
   ...baseSchema,
@@ -25,6 +26,7 @@ const schema = {
   ...messageSchema,
   ...metricsSchema,
   ...settingsSchema,
+  ...emailSchema,
 };
 
 /** Works from src/ (tests) and dist/ (built) alike. */

@@ -24,6 +24,8 @@ import { autoPostRoutes } from '../modules/autoposts/routes.js';
 import { announcementRoutes } from '../modules/announcements/routes.js';
 import { messageRoutes } from '../modules/messages/routes.js';
 import { organisationRoutes } from '../modules/organisation/routes.js';
+import { emailRoutes } from '../modules/email/routes.js';
+import type { EmailOutbox } from '../modules/email/outbox.js';
 import { createPost } from '../modules/posts/service.js';
 import { postUpsert } from '@fitpost/contract';
 import { enqueueIn } from '../jobs/queues.js';
@@ -46,6 +48,8 @@ export interface AppDeps {
   lifecycle?: Lifecycle;
   /** The process's logger (lib/logger.ts); one is made from `config.logLevel` when absent. */
   logger?: Logger;
+  /** Where emails are queued (modules/email/outbox.ts); null or absent: FitPost sends no email. */
+  emails?: EmailOutbox | null;
 }
 
 /**
@@ -126,7 +130,13 @@ export async function buildApp(deps: AppDeps) {
   });
   notificationRoutes(app, { db: database.db });
   reportRoutes(app, { db: database.db });
-  messageRoutes(app, { db: database.db });
+  messageRoutes(app, { db: database.db, emails: deps.emails ?? null });
+  await emailRoutes(app, {
+    db: database.db,
+    enabled: config.email.smtpUrl !== null,
+    secret: config.email.secret,
+    rateLimitPerMinute: config.authRateLimitPerMinute,
+  });
   feedImageRoutes(app, { db: database.db, allowLoopback: config.feeds.allowLoopback });
   announcementRoutes(app, { db: database.db, publicRateLimitPerMinute: config.authRateLimitPerMinute });
   healthRoutes(app, healthDeps(deps, version));

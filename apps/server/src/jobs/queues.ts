@@ -10,6 +10,7 @@ export const queues = {
   autoPostFanout: 'autopost-fanout',
   sessionPrune: 'session-prune',
   engagement: 'engagement-metrics',
+  email: 'email',
 } as const;
 
 export interface FanoutJob {

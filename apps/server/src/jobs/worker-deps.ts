@@ -2,6 +2,10 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import type { TokenCipher } from '../lib/crypto.js';
 import type { FanoutDeps } from '../modules/autoposts/fanout.js';
+import type { EmailOutbox } from '../modules/email/outbox.js';
+import type { EmailSenderDeps } from '../modules/email/sender.js';
+import { smtpTransport } from '../modules/email/transport.js';
+import type { Logger } from '../lib/logger.js';
 import { loadMediaForPublishing } from '../modules/media/service.js';
 import type { EngineDeps } from '../modules/posts/engine.js';
 import type { Platforms } from '../platforms/index.js';
@@ -18,6 +22,7 @@ export function engineDeps(parts: {
   cipher: TokenCipher;
   platforms: Platforms;
   config: Config;
+  emails?: EmailOutbox | null;
 }): EngineDeps {
   const { config } = parts;
   return {
@@ -26,6 +31,7 @@ export function engineDeps(parts: {
     platforms: parts.platforms,
     enqueueIn: (tx) => enqueueIn(parts.jobs.boss, tx),
     jobTable: jobTables(parts.jobs.boss),
+    emails: parts.emails ?? null,
     loadMedia: (mediaId, userId) =>
       loadMediaForPublishing({ db: parts.database.db, publicUrl: config.publicUrl }, mediaId, userId),
     settings: {
@@ -45,5 +51,30 @@ export function fanoutDeps(parts: { database: Database; jobs: Jobs; config: Conf
     enqueueManyIn: (tx) => enqueueManyIn(parts.jobs.boss, tx),
     batchSize: parts.config.fanout.batchSize,
     staleAfterMs: parts.config.fanout.staleAfterMs,
+  };
+}
+
+/** The email sender's dependencies, or null when this FitPost sends no email (FITPOST_SMTP_URL unset). */
+export function emailSenderDeps(parts: {
+  database: Database;
+  config: Config;
+  emails: EmailOutbox | null;
+  log: Logger;
+}): EmailSenderDeps | null {
+  const { email } = parts.config;
+  if (!parts.emails || !email.smtpUrl || !email.secret) return null;
+  return {
+    db: parts.database.db,
+    outbox: parts.emails,
+    transport: smtpTransport(email.smtpUrl, email.connections),
+    from: email.from,
+    publicUrl: parts.config.publicUrl,
+    secret: email.secret,
+    settings: {
+      maxAttempts: email.maxAttempts,
+      backoffMs: email.backoffMs,
+      staleAfterMs: email.staleAfterMs,
+    },
+    log: parts.log,
   };
 }

@@ -11,6 +11,7 @@ import { createSession } from '../modules/auth/sessions.js';
 import { newTokenKey } from '../lib/crypto.js';
 import { resolveTokenCipher } from '../lib/token-keys.js';
 import { createJobs } from '../jobs/boss.js';
+import { createEmailOutbox } from '../modules/email/outbox.js';
 import { createLogger } from '../lib/logger.js';
 import { createPlatforms } from '../platforms/index.js';
 
@@ -57,7 +58,9 @@ export async function startTestApp(
   const jobs = createJobs(database, { worker: false, log });
   await jobs.start();
   const platforms = createPlatforms(config.platforms);
-  const app = await buildApp({ config, database, jobs, cipher, platforms, logger: log });
+  // With FITPOST_SMTP_URL in `env`, the API queues messages' emails as the real one does.
+  const emails = createEmailOutbox(jobs.boss, config.email);
+  const app = await buildApp({ config, database, jobs, cipher, platforms, logger: log, emails });
   await app.ready();
   return {
     app,

@@ -101,6 +101,15 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        // An email's unsubscribe link: no sign-in, the token names the member and the kind.
+        path: 'unsubscribe',
+        handle: { title: 'Unsubscribe' },
+        lazy: lazyPage(
+          () => import('@/features/settings/routes/unsubscribe'),
+          (m) => m.UnsubscribeRoute,
+        ),
+      },
+      {
         path: 'app',
         Component: RequireUser,
         children: [

@@ -69,6 +69,15 @@ export async function countAdmins(db: Db, portalId: number) {
   return row?.n ?? 0;
 }
 
+/** The portal's admins now (their ids): whom a member's message and reply are emailed to. */
+export async function adminIds(db: Db, portalId: number) {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.portalId, portalId), holdsRoleNow([wellKnownRoles.admin])));
+  return rows.map((r) => r.id);
+}
+
 /** Names of roles by id, for saying whom a message went to. */
 export async function roleNames(db: Db): Promise<Map<number, string>> {
   const rows = await db.select({ id: roles.id, name: roles.name }).from(roles);

@@ -6,7 +6,8 @@ import { users } from '../../db/schema.js';
 import { messageReplies, messageThreads as t, portalMessages as m } from '../../db/schema-messages.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import type { Actor } from '../auth/sessions.js';
-import { countAdmins, openThreads, resolveRecipients, type Audience } from './audience.js';
+import { queueEmails } from '../email/outbox.js';
+import { adminIds, countAdmins, openThreads, resolveRecipients, type Audience } from './audience.js';
 import { presentReply, type MessagesDeps } from './service.js';
 
 type Compose = z.output<typeof messageCompose>;
@@ -32,6 +33,27 @@ async function insertMessage(
   return message.id;
 }
 
+/** Where an emailed message sends its reader: a member's messages, or the admins' screen. */
+const messagesLink = { member: '/app/settings/messages', admin: '/app/manage/messages' } as const;
+
+/** The message's words as an email: who wrote, then the plain-text body. */
+async function emailMessage(
+  tx: Db,
+  deps: MessagesDeps,
+  actor: Actor,
+  to: { userIds: string[]; subject: string; body: string; link: string },
+) {
+  if (!deps.emails || to.userIds.length === 0) return;
+  const [author] = await tx.select({ name: users.fullName }).from(users).where(eq(users.id, actor.userId));
+  await queueEmails(tx, deps.emails, {
+    userIds: to.userIds,
+    kind: 'messages',
+    subject: to.subject,
+    text: `${author?.name ?? 'FitPost'} wrote:\n\n${to.body}`,
+    link: to.link,
+  });
+}
+
 /**
  * Sends a message. A member's goes to the portal's admins (naming `to` is refused) and opens
  * their thread; an admin's reaches `to` — all members, the holders of some roles, or chosen
@@ -55,6 +77,13 @@ export async function composeMessage(deps: MessagesDeps, actor: Actor, input: Co
         })
         .returning({ id: t.id });
       if (!thread) throw new Error('thread insert returned no row');
+      const userIds = deps.emails ? await adminIds(tx, actor.portalId) : [];
+      await emailMessage(tx, deps, actor, {
+        userIds,
+        subject: input.subject,
+        body: input.body,
+        link: messagesLink.admin,
+      });
       return { id: thread.id, kind: 'thread' as const, recipientCount: admins };
     });
   }
@@ -69,6 +98,15 @@ export async function composeMessage(deps: MessagesDeps, actor: Actor, input: Co
     const opened = await openThreads(tx, messageId, actor.portalId, to.where);
     if (opened === 0) throw badRequest(messageTexts.noRecipients);
     await tx.update(m).set({ recipientCount: opened }).where(eq(m.id, messageId));
+    if (deps.emails) {
+      const recipients = await tx.select({ id: t.userId }).from(t).where(eq(t.messageId, messageId));
+      await emailMessage(tx, deps, actor, {
+        userIds: recipients.map((r) => r.id),
+        subject: input.subject,
+        body: input.body,
+        link: messagesLink.member,
+      });
+    }
     return { id: messageId, kind: 'sent' as const, recipientCount: opened };
   });
 }
@@ -113,6 +151,20 @@ export async function replyToThread(
         replyCount: sql`${t.replyCount} + 1`,
       })
       .where(eq(t.id, thread.id));
+    if (deps.emails) {
+      const [about] = await tx
+        .select({ subject: m.subject })
+        .from(t)
+        .innerJoin(m, eq(m.id, t.messageId))
+        .where(eq(t.id, thread.id));
+      await emailMessage(tx, deps, actor, {
+        // An admin's answer goes to the member; a member's to the portal's admins.
+        userIds: fromAdmin ? [thread.userId] : await adminIds(tx, actor.portalId),
+        subject: `Re: ${about?.subject ?? ''}`,
+        body,
+        link: fromAdmin ? messagesLink.member : messagesLink.admin,
+      });
+    }
     const [me] = await tx
       .select({ id: users.id, fullName: users.fullName })
       .from(users)

@@ -10,6 +10,7 @@ import {
 } from '@fitpost/contract';
 import { aliasedTable, and, asc, count, desc, eq, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import type { EmailOutbox } from '../email/outbox.js';
 import { users } from '../../db/schema.js';
 import { messageReplies, messageThreads, portalMessages } from '../../db/schema-messages.js';
 import { notFound } from '../../lib/errors.js';
@@ -19,6 +20,8 @@ import { audienceLabel, roleNames } from './audience.js';
 
 export interface MessagesDeps {
   db: Db;
+  /** Where messages' emails are queued (kind `messages`); absent or null: no email. */
+  emails?: EmailOutbox | null;
 }
 
 const t = messageThreads;

@@ -16,11 +16,14 @@ import { markNeedsReconnect } from '../social/connections.js';
 import { freshCredentials } from '../social/credentials.js';
 import { blockKey } from '../posts/outcomes.js';
 import { METRICS_RETRY_MS, METRICS_WINDOW_MS, nextFetchAt } from './schedule.js';
+import type { EmailOutbox } from '../email/outbox.js';
 
 export interface MetricsDeps {
   db: Db;
   cipher: TokenCipher;
   platforms: Platforms;
+  /** Where a refused token's reconnect email is queued; absent or null: no email. */
+  emails?: EmailOutbox | null;
   now?: () => Date;
 }
 
@@ -216,7 +219,7 @@ async function collectAccount(
         return;
       }
       if (error.kind === 'auth') {
-        await markNeedsReconnect(deps.db, connection.id, error.message);
+        await markNeedsReconnect(deps, connection.id, error.message);
         await reschedule(deps, rest, now, undefined, true);
         result.failed += rest.length;
         return;

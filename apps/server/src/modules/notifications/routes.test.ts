@@ -117,7 +117,7 @@ describe('the reconnect rule', () => {
   it('a reconnect stays listed as unread, even once read, until the account is connected again', async () => {
     const coach = await makeUser(t);
     const connectionId = await connectAccount(t, coach, 'x', 'Coach on X');
-    await markNeedsReconnect(t.db, connectionId, 'X refused the token.');
+    await markNeedsReconnect({ db: t.db }, connectionId, 'X refused the token.');
     await failedPost(coach, 'Coach on X', new Date(Date.now() - 60_000));
 
     const before = await list(coach, '?unread=true');

@@ -17,6 +17,7 @@ import {
   type TargetRow,
 } from './outcomes.js';
 import { metrics } from '../../lib/metrics.js';
+import type { EmailOutbox } from '../email/outbox.js';
 import { publishVia, reconcileVia, type ConnectionRow } from './send.js';
 
 type Enqueue = (queue: string, data: object, startAfter?: Date) => Promise<unknown>;
@@ -32,6 +33,8 @@ export interface EngineDeps {
   /** Resolves a post's graphic for publishing; null when it no longer exists. */
   loadMedia: (mediaId: string, userId: string) => Promise<PublishMedia | null>;
   settings: EngineSettings;
+  /** Where notifications' emails are queued; absent or null: no email. */
+  emails?: EmailOutbox | null;
   now?: () => Date;
 }
 
@@ -279,7 +282,7 @@ async function reconcileRow(
   } catch (err) {
     if (!(err instanceof PlatformError)) throw err;
     if (err.kind === 'auth') {
-      await markNeedsReconnect(deps.db, connection.id, err.message);
+      await markNeedsReconnect(deps, connection.id, err.message);
     }
     // Some networks cannot be asked (LinkedIn lists posts only for approved partners): after a day
     // of not knowing, say so plainly rather than asking forever or re-sending blindly.

@@ -1,12 +1,12 @@
 import { notificationTexts } from '@fitpost/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { notifications } from '../../db/schema.js';
 import { posts, postTargets, rateLimits } from '../../db/schema-posts.js';
 import { groupCommit, type GroupCommit } from '../../lib/group-commit.js';
 import type { PlatformError } from '../../platforms/index.js';
 import { queues } from '../../jobs/queues.js';
 import { markNeedsReconnect } from '../social/connections.js';
+import { notify } from '../notifications/notify.js';
 import type { EngineDeps } from './engine.js';
 
 /** How a target's outcome is written down: every write is conditional on the state it leaves. */
@@ -79,7 +79,7 @@ export async function finish(
     if (done && status === 'failed') {
       const [post] = await tx.select({ userId: posts.userId }).from(posts).where(eq(posts.id, done.postId));
       if (post) {
-        await tx.insert(notifications).values({
+        await notify(tx, deps.emails, {
           userId: post.userId,
           kind: 'post.failed',
           title: notificationTexts.postFailedTitle(target.accountName),
@@ -152,7 +152,7 @@ export async function handleFailure(
       return 'retrying' as const;
     }
     case 'auth':
-      await markNeedsReconnect(deps.db, connectionId, err.message);
+      await markNeedsReconnect(deps, connectionId, err.message);
       await finish(deps, target, 'needs_reconnect', { error: err.message });
       return 'needs_reconnect' as const;
     case 'content':

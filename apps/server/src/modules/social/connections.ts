@@ -1,7 +1,9 @@
 import { notificationTexts, type Network, type SocialConnection } from '@fitpost/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { notifications, socialConnections } from '../../db/schema.js';
+import { socialConnections } from '../../db/schema.js';
+import type { EmailOutbox } from '../email/outbox.js';
+import { notify } from '../notifications/notify.js';
 import type { TokenCipher } from '../../lib/crypto.js';
 import { notFound } from '../../lib/errors.js';
 import type { Actor } from '../auth/sessions.js';
@@ -115,15 +117,19 @@ export async function saveConnection(db: Db, cipher: TokenCipher, actor: Actor, 
 }
 
 /** The network refused the connection's token: flag it and tell the member, once. */
-export async function markNeedsReconnect(db: Db, connectionId: string, reason: string) {
-  await db.transaction(async (tx) => {
+export async function markNeedsReconnect(
+  deps: { db: Db; emails?: EmailOutbox | null | undefined },
+  connectionId: string,
+  reason: string,
+) {
+  await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .update(socialConnections)
       .set({ status: 'needs_reconnect', statusReason: reason, updatedAt: new Date() })
       .where(and(eq(socialConnections.id, connectionId), eq(socialConnections.status, 'connected')))
       .returning();
     if (!row) return;
-    await tx.insert(notifications).values({
+    await notify(tx, deps.emails, {
       userId: row.userId,
       kind: 'connection.needs_reconnect',
       title: notificationTexts.reconnectTitle(row.accountName),

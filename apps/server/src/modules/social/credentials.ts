@@ -5,6 +5,7 @@ import type { TokenCipher } from '../../lib/crypto.js';
 import { messages, networkName, PlatformError } from '../../platforms/errors.js';
 import type { OAuth2Tokens, Platforms } from '../../platforms/index.js';
 import { markNeedsReconnect, tokenAad } from './connections.js';
+import type { EmailOutbox } from '../email/outbox.js';
 
 type ConnectionRow = typeof socialConnections.$inferSelect;
 
@@ -12,6 +13,8 @@ export interface CredentialDeps {
   db: Db;
   cipher: TokenCipher;
   platforms: Platforms;
+  /** Where the reconnect notification's email is queued; absent or null: no email. */
+  emails?: EmailOutbox | null;
   now?: () => Date;
 }
 
@@ -81,7 +84,7 @@ async function refuse(deps: CredentialDeps, row: ConnectionRow, cause?: Platform
     detail: cause?.detail,
     cause,
   });
-  await markNeedsReconnect(deps.db, row.id, error.message);
+  await markNeedsReconnect(deps, row.id, error.message);
   throw error;
 }
 

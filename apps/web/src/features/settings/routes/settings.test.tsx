@@ -1,3 +1,4 @@
+import { emailKindLabels, emailKinds } from '@fitpost/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -23,6 +24,12 @@ const suggestedSlots = {
   nextFree: '2026-11-30T15:00:00.000Z',
 };
 const queueSlotsHandler = http.get('/api/queue/slots', () => HttpResponse.json(suggestedSlots));
+const emailKindsOn = (enabled = true) => ({
+  enabled,
+  kinds: emailKinds.map((kind) => ({ kind, label: emailKindLabels[kind], email: true })),
+});
+/** System Settings also shows the email switches. */
+const emailPreferences = http.get('/api/email/preferences', () => HttpResponse.json(emailKindsOn()));
 
 describe('/app/settings', () => {
   it("opens on Social Platforms, showing the member's connections", async () => {
@@ -47,6 +54,7 @@ describe('/app/settings', () => {
       }),
       noAutoPostAccounts,
       queueSlotsHandler,
+      emailPreferences,
     );
     const { user: clicker } = renderApp('/app/settings?tab=system-settings', { user });
 
@@ -81,6 +89,7 @@ describe('/app/settings', () => {
       }),
       noAutoPostAccounts,
       queueSlotsHandler,
+      emailPreferences,
     );
     const { user: clicker } = renderApp('/app/settings?tab=system-settings', { user });
     expect(
@@ -121,6 +130,7 @@ describe('/app/settings', () => {
       ),
       noAutoPostAccounts,
       queueSlotsHandler,
+      emailPreferences,
     );
     const { user: clicker } = renderApp('/app/settings?tab=system-settings', { user });
 
@@ -136,6 +146,7 @@ describe('/app/settings', () => {
       meHandler,
       noAutoPostAccounts,
       queueSlotsHandler,
+      emailPreferences,
       http.put('/api/queue/slots', async ({ request }) => {
         const body = (await request.json()) as { slots: unknown[] };
         bodies.push(body);
@@ -168,6 +179,45 @@ describe('/app/settings', () => {
         ],
       },
     ]);
+  });
+
+  it('turns one kind of email off at once, for me, and shows it off', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      meHandler,
+      noAutoPostAccounts,
+      queueSlotsHandler,
+      emailPreferences,
+      http.put('/api/email/preferences', async ({ request }) => {
+        const body = (await request.json()) as { kinds: { kind: string; email: boolean }[] };
+        bodies.push(body);
+        const saved = emailKindsOn();
+        for (const k of saved.kinds) if (k.kind === body.kinds[0]?.kind) k.email = body.kinds[0].email;
+        return HttpResponse.json(saved);
+      }),
+    );
+    const { user: clicker } = renderApp('/app/settings?tab=system-settings', { user });
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'Email' })).toBeInTheDocument();
+    const failed = await screen.findByRole('switch', { name: 'Email: A post failed' });
+    expect(failed).toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Email: Messages from your organisation' })).toBeChecked();
+    await clicker.click(failed);
+    expect(await screen.findByText('Email settings saved')).toBeInTheDocument();
+    expect(bodies).toEqual([{ kinds: [{ kind: 'post.failed', email: false }] }]);
+    expect(screen.getByRole('switch', { name: 'Email: A post failed' })).not.toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Email: An account needs reconnecting' })).toBeChecked();
+  });
+
+  it('says so when this FitPost sends no email', async () => {
+    server.use(
+      meHandler,
+      noAutoPostAccounts,
+      queueSlotsHandler,
+      http.get('/api/email/preferences', () => HttpResponse.json(emailKindsOn(false))),
+    );
+    renderApp('/app/settings?tab=system-settings', { user });
+    expect(await screen.findByText(/Email is not set up on this FitPost/)).toBeInTheDocument();
   });
 
   it('Help resets the tutorial', async () => {

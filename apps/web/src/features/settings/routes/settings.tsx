@@ -2,6 +2,7 @@ import { Tabs, type TabsProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
+import { EmailSettings } from '../components/email-settings';
 import { HelpTab } from '../components/help-tab';
 import { QueueSlotsEditor } from '../components/queue-slots-editor';
 import { SystemSettingsTab } from '../components/system-settings-tab';
@@ -33,6 +34,7 @@ export function SettingsRoute({ socialPlatforms, contentFeeds, autoPost }: Setti
           <AutoPostDetails />
           <QueueSlotsEditor />
           {autoPost}
+          <EmailSettings />
         </>
       ),
     },

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { notificationKinds } from './notifications.js';
+
+/**
+ * What a member can get by email: each kind of notification, and messages from the portal's admins.
+ * Each is on until the member turns it off (System Settings, or an email's unsubscribe link).
+ */
+export const emailKinds = [...notificationKinds, 'messages'] as const;
+export const emailKind = z.enum(emailKinds);
+export type EmailKind = z.infer<typeof emailKind>;
+
+/** How System Settings and the unsubscribe page name each kind. */
+export const emailKindLabels: Record<EmailKind, string> = {
+  'post.failed': 'A post failed',
+  'connection.needs_reconnect': 'An account needs reconnecting',
+  messages: 'Messages from your organisation',
+};
+
+export const emailApi = {
+  preferences: '/api/email/preferences',
+  unsubscribe: '/api/email/unsubscribe',
+  /** The web page an email's "unsubscribe" link opens (it asks before it unsubscribes). */
+  unsubscribePage: '/unsubscribe',
+} as const;
+
+export const emailTexts = {
+  heading: 'Email',
+  intro: 'Choose what FitPost also tells you by email.',
+  off: 'Email is not set up on this FitPost, so nothing is sent by email.',
+  saved: 'Email settings saved',
+  footer: (label: string) =>
+    `You get this email because "${label}" emails are on in FitPost's System Settings.`,
+  unsubscribeLine: (url: string) => `Stop these emails: ${url}`,
+  openLine: (url: string) => `Open FitPost: ${url}`,
+  unsubscribeTitle: 'Unsubscribe',
+  unsubscribeAsk: 'Stop this kind of email from FitPost?',
+  unsubscribeButton: 'Unsubscribe',
+  unsubscribed: (label: string) =>
+    `Done: you will no longer get "${label}" emails. You can turn them back on in Settings → System Settings.`,
+  badLink: 'This unsubscribe link is not valid. Turn emails off in Settings → System Settings instead.',
+} as const;
+
+export const emailPreference = z.object({ kind: emailKind, label: z.string(), email: z.boolean() });
+export type EmailPreference = z.infer<typeof emailPreference>;
+
+export const emailPreferences = z
+  .object({
+    /** Whether this FitPost sends email at all (an SMTP server is configured). */
+    enabled: z.boolean(),
+    kinds: z.array(emailPreference),
+  })
+  .meta({ id: 'EmailPreferences' });
+export type EmailPreferences = z.infer<typeof emailPreferences>;
+
+/** Turns kinds on or off; kinds left out keep their setting. */
+export const emailPreferencesUpdate = z.object({
+  kinds: z
+    .array(z.object({ kind: emailKind, email: z.boolean() }))
+    .min(1)
+    .max(emailKinds.length),
+});
+export type EmailPreferencesUpdate = z.infer<typeof emailPreferencesUpdate>;
+
+/** An unsubscribe token as emails carry it: base64url text, never longer than this. */
+export const unsubscribeQuery = z.object({
+  token: z
+    .string()
+    .min(10)
+    .max(300)
+    .regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, 'must be the token from the email'),
+});
+export type UnsubscribeQuery = z.infer<typeof unsubscribeQuery>;
+
+export const unsubscribeResult = z
+  .object({ kind: emailKind, label: z.string() })
+  .meta({ id: 'UnsubscribeResult' });
+export type UnsubscribeResult = z.infer<typeof unsubscribeResult>;
