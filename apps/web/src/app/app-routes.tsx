@@ -94,7 +94,14 @@ const manageRoutes: RouteObject[] = [
       (m) => m.UsersRoute,
     ),
   ),
-  soon('messages', 'Messages'),
+  page(
+    'messages',
+    'Messages',
+    lazyPage(
+      () => import('@/features/messages/routes/admin-messages'),
+      (m) => m.AdminMessagesRoute,
+    ),
+  ),
   page(
     'settings',
     'Administration Settings',
@@ -217,8 +224,8 @@ export const appRoutes: RouteObject[] = [
         'settings/messages',
         'Messages',
         lazyPage(
-          () => import('@/features/notifications/routes/messages'),
-          (m) => m.MessagesRoute,
+          () => import('./messages-page'),
+          (m) => m.MessagesPage,
         ),
       ),
       { path: 'manage', Component: RequireAdmin, children: manageRoutes },

@@ -23,11 +23,16 @@ export const noNotifications = http.get('/api/notification', ({ request }) => {
   });
 });
 
+/** Nothing unread: the bell's counts (notifications and messages). */
+export const nothingUnread = http.get('/api/message/unread', () =>
+  HttpResponse.json({ notifications: 0, messages: 0 }),
+);
+
 /**
  * Every request a test makes must be answered by a handler it declares (style.md); the bell's
- * question, asked by the shell on every screen, is answered empty here once for all.
+ * questions, asked by the shell on every screen, are answered empty here once for all.
  */
-export const server = setupServer(noNotifications);
+export const server = setupServer(noNotifications, nothingUnread);
 
 /** jsdom has no layout: media queries answer from `window.innerWidth` (1024 by default, i.e. antd `lg`). */
 function mediaMatches(query: string): boolean {

@@ -199,7 +199,7 @@ describe('top bar', () => {
     expect(screen.queryByText('Pick content and choose when it goes out.')).not.toBeInTheDocument();
   });
 
-  it('the user menu links to the profile, settings, messages and logout', async () => {
+  it('the user menu links to the profile, the user navigation and logout (spec §2)', async () => {
     server.use(meHandler);
     const { user } = renderApp('/app/dashboard', { user: memberUser });
     const trigger = await screen.findByRole('button', { name: `Account menu for ${memberUser.fullName}` });
@@ -218,6 +218,14 @@ describe('top bar', () => {
       'href',
       '/app/settings/messages',
     );
+    for (const [name, href] of [
+      ['Home', '/app/dashboard'],
+      ['Content', '/app/content'],
+      ['Calendar', '/app/calendar'],
+      ['Stats', '/app/stats'],
+    ]) {
+      expect(within(menu).getByRole('link', { name })).toHaveAttribute('href', href);
+    }
     expect(within(menu).getByRole('link', { name: 'Logout' })).toHaveAttribute('href', '/app/logout');
 
     await user.keyboard('{Escape}');

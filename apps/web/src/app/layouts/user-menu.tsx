@@ -4,8 +4,18 @@ import { Button } from 'antd';
 import { Link } from 'react-router';
 import { useDisclosure } from '@/components/use-disclosure';
 
+/** The user navigation (spec §2): Home, Content, Calendar, Stats, Settings and Messages. */
+const userNavigation = [
+  ['Home', '/app/dashboard'],
+  ['Content', '/app/content'],
+  ['Calendar', '/app/calendar'],
+  ['Stats', '/app/stats'],
+  ['Settings', '/app/settings'],
+  ['Messages', '/app/settings/messages'],
+] as const;
+
 /**
- * Avatar and name in the top bar, disclosing Profile, Settings, Messages and Logout. A plain
+ * Avatar and name in the top bar, disclosing Profile, the user navigation and Logout. A plain
  * disclosure (button + list of links in DOM order) rather than antd's Dropdown: Tab order stays
  * natural, and the shell's initial bundle stays ~5 kB smaller.
  */
@@ -35,16 +45,13 @@ export function UserMenu({ user, compact }: { user: UserInfo; compact: boolean }
             </a>
           </li>
         ) : null}
-        <li>
-          <Link to="/app/settings" onClick={close}>
-            Settings
-          </Link>
-        </li>
-        <li>
-          <Link to="/app/settings/messages" onClick={close}>
-            Messages
-          </Link>
-        </li>
+        {userNavigation.map(([label, to]) => (
+          <li key={to}>
+            <Link to={to} onClick={close}>
+              {label}
+            </Link>
+          </li>
+        ))}
         <li className="user-menu-separator">
           <Link to="/app/logout" onClick={close}>
             Logout

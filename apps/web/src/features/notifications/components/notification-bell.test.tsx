@@ -1,4 +1,4 @@
-import type { Notification, NotificationList } from '@fitpost/contract';
+import type { MessageList, MessageSummary, Notification, NotificationList } from '@fitpost/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -31,8 +31,26 @@ const failed: Notification = {
   readAt: null,
 };
 
-/** A small notifications API: reads mark rows read, as the server does (a reconnect keeps counting). */
-function notificationsApi(initial: Notification[]) {
+const thread: MessageSummary = {
+  id: 'd0000000-0000-4000-8000-000000000001',
+  kind: 'thread',
+  subject: 'Spring challenge',
+  preview: 'Join us on Monday',
+  author: { id: 'c0000000-0000-4000-8000-000000000001', fullName: 'Avery Admin' },
+  member: { id: memberUser.id, fullName: memberUser.fullName },
+  to: 'All members',
+  lastAt: '2026-11-24T10:00:00.000Z',
+  unread: true,
+  replyCount: 0,
+  recipientCount: null,
+  readCount: null,
+};
+
+/**
+ * A small notifications API: reads mark rows read, as the server does (a reconnect keeps counting);
+ * the bell's counts add the message threads given.
+ */
+function notificationsApi(initial: Notification[], threads: MessageSummary[] = []) {
   let rows = initial.map((n) => ({ ...n }));
   const queries: Record<string, string>[] = [];
   const sent: { path: string; body: unknown }[] = [];
@@ -52,6 +70,18 @@ function notificationsApi(initial: Notification[]) {
         unread: unread().length,
       } satisfies NotificationList);
     }),
+    http.get('/api/message/unread', () =>
+      HttpResponse.json({ notifications: unread().length, messages: threads.filter((m) => m.unread).length }),
+    ),
+    http.get('/api/message', () =>
+      HttpResponse.json({
+        items: threads,
+        total: threads.length,
+        page: 1,
+        pageSize: 3,
+        unread: threads.filter((m) => m.unread).length,
+      } satisfies MessageList),
+    ),
     http.post('/api/notification/read', async ({ request }) => {
       const body = (await request.json()) as { ids: string[] };
       sent.push({ path: 'read', body });
@@ -72,10 +102,10 @@ describe('NotificationBell', () => {
     const api = notificationsApi([reconnect, failed]);
     const { user, router } = renderScreen(<NotificationBell />, { user: memberUser });
     const bell = await screen.findByRole('button', { name: 'Notifications, 2 unread' });
-    expect(api.queries[0]).toMatchObject({ unread: 'true', page: '1', pagesize: '5' });
     await user.click(bell);
+    await waitFor(() => expect(api.queries[0]).toMatchObject({ unread: 'true', page: '1', pagesize: '5' }));
     const menu = screen.getByRole('navigation', { name: 'Notifications' });
-    expect(within(menu).getByRole('link', { name: /Reconnect Casey on X/ })).toHaveAttribute(
+    expect(await within(menu).findByRole('link', { name: /Reconnect Casey on X/ })).toHaveAttribute(
       'href',
       '/app/settings?tab=social-platforms',
     );
@@ -87,6 +117,19 @@ describe('NotificationBell', () => {
     await waitFor(() => expect(api.sent).toEqual([{ path: 'read', body: { ids: [failed.id] } }]));
     expect(router.state.location.pathname + router.state.location.search).toBe(
       '/app/posts?view=failed&network=linkedin',
+    );
+  });
+
+  it('counts unread messages with notifications and lists the latest threads, each opening in Messages', async () => {
+    notificationsApi([failed], [thread]);
+    const { user, router } = renderScreen(<NotificationBell />, { user: memberUser });
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 2 unread' }));
+    const menu = screen.getByRole('navigation', { name: 'Notifications' });
+    const link = await within(menu).findByRole('link', { name: /^Unread message:\s*Spring challenge/ });
+    expect(link).toHaveTextContent('Avery Admin: Join us on Monday');
+    await user.click(link);
+    expect(router.state.location.pathname + router.state.location.search).toBe(
+      `/app/settings/messages?tab=messages&thread=${thread.id}`,
     );
   });
 

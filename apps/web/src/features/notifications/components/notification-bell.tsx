@@ -1,27 +1,58 @@
 import { BellOutlined } from '@ant-design/icons';
-import { notificationTexts, type Notification } from '@fitpost/contract';
+import { notificationTexts, type MessageSummary, type Notification } from '@fitpost/contract';
 import { Button } from 'antd';
 import { Link } from 'react-router';
 import { useDisclosure } from '@/components/use-disclosure';
+import { useMessages } from '@/lib/api/messages/get-messages';
+import { useUnreadCounts } from '@/lib/api/messages/get-unread';
 import { useNotifications } from '@/lib/api/notifications/get-notifications';
 import { useMarkRead } from '@/lib/api/notifications/mark-read';
+import { useStoredUser } from '@/lib/session';
 
 /** The bell's query: the latest few that still need the member (unread, or a reconnect not yet done). */
 export const bellQuery = { unread: true, page: 1, pagesize: 5 } as const;
+/** …and the latest few message threads. */
+export const bellMessagesQuery = { folder: 'inbox', page: 1, pagesize: 3 } as const;
 
 export const messagesPath = '/app/settings/messages';
+
+/** Where a thread opens: the Messages tab of Settings → Messages. */
+export const threadPath = (id: string) => `${messagesPath}?tab=messages&thread=${id}`;
 
 /** "Notifications, 2 unread": the bell's accessible name. */
 export function bellLabel(unread: number | undefined): string {
   return unread ? `Notifications, ${unread} unread` : 'Notifications';
 }
 
-/** The top bar's bell: the unread count, disclosing the latest few and 'See all messages' (spec §2). */
+/** A thread in the bell: its subject, and who is on the other side with the latest text. */
+function MessageLink({ item, onFollow }: { item: MessageSummary; onFollow: () => void }) {
+  const me = useStoredUser()?.id;
+  const who = item.author.id === me && item.member ? item.member : item.author;
+  return (
+    <Link to={threadPath(item.id)} onClick={onFollow}>
+      <strong className="notification-bell-title">
+        {item.unread ? <span className="visually-hidden">Unread message: </span> : null}
+        {item.subject}
+      </strong>
+      <span className="notification-bell-text">
+        {who.fullName}: {item.preview}
+      </span>
+    </Link>
+  );
+}
+
+/**
+ * The top bar's bell: unread notifications and message threads together, disclosing the latest few
+ * of each and 'See all messages' (spec §2). The lists are asked for only when it opens.
+ */
 export function NotificationBell() {
   const { open, toggle, close, rootRef, buttonRef, listId, handleBlur } = useDisclosure();
-  const { data } = useNotifications(bellQuery);
+  const counts = useUnreadCounts();
+  const { data } = useNotifications(bellQuery, { enabled: open });
+  const messages = useMessages(bellMessagesQuery, { enabled: open });
   const markRead = useMarkRead();
-  const unread = data?.unread ?? 0;
+  const unread = (counts.data?.notifications ?? 0) + (counts.data?.messages ?? 0);
+  const threads = messages.data?.items ?? [];
 
   function follow(item: Notification) {
     close();
@@ -47,18 +78,22 @@ export function NotificationBell() {
         ) : null}
       </Button>
       <ul id={listId} className="user-menu-list notification-bell-list" hidden={!open}>
-        {data?.items.length ? (
-          data.items.map((item) => (
-            <li key={item.id}>
-              <Link to={item.link} onClick={() => follow(item)}>
-                <strong className="notification-bell-title">{item.title}</strong>
-                <span className="notification-bell-text">{item.text}</span>
-              </Link>
-            </li>
-          ))
-        ) : (
+        {data?.items.map((item) => (
+          <li key={item.id}>
+            <Link to={item.link} onClick={() => follow(item)}>
+              <strong className="notification-bell-title">{item.title}</strong>
+              <span className="notification-bell-text">{item.text}</span>
+            </Link>
+          </li>
+        ))}
+        {threads.map((item) => (
+          <li key={item.id} className={item.unread ? 'notification-bell-unread' : undefined}>
+            <MessageLink item={item} onFollow={close} />
+          </li>
+        ))}
+        {data && messages.data && data.items.length + threads.length === 0 ? (
           <li className="notification-bell-empty">{notificationTexts.empty}</li>
-        )}
+        ) : null}
         <li className="user-menu-separator">
           <Link to={messagesPath} onClick={close}>
             {notificationTexts.seeAll}

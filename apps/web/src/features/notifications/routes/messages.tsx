@@ -1,7 +1,7 @@
-import { notificationTexts, paging, type Notification } from '@fitpost/contract';
+import { messageTexts, notificationTexts, paging, type Notification } from '@fitpost/contract';
 import { Button, Pagination, Tabs, Tag } from 'antd';
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { useState, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
 import { useNotifications } from '@/lib/api/notifications/get-notifications';
@@ -99,13 +99,25 @@ function NotificationsTab() {
   );
 }
 
-/** /app/settings/messages: the member's mail and notifications (spec §2). */
-export function MessagesRoute() {
+/**
+ * /app/settings/messages: the member's mail and notifications (spec §2). The Messages tab comes
+ * from the messages feature, plugged in by the app layer (features never import each other); the
+ * open tab is in the address (`?tab=messages`), so the bell can link to a thread.
+ */
+export function MessagesRoute({ messages }: { messages?: ReactNode }) {
+  const [params, setParams] = useSearchParams();
+  const items = [{ key: 'notifications', label: 'Notifications', children: <NotificationsTab /> }];
+  if (messages) items.push({ key: 'messages', label: messageTexts.tab, children: <>{messages}</> });
+  const active = items.some((i) => i.key === params.get('tab')) ? (params.get('tab') ?? '') : 'notifications';
   return (
     <>
       <PageHeader title="Messages" />
       <div className="panel">
-        <Tabs items={[{ key: 'notifications', label: 'Notifications', children: <NotificationsTab /> }]} />
+        <Tabs
+          activeKey={active}
+          onChange={(key) => setParams(key === 'notifications' ? {} : { tab: key })}
+          items={items}
+        />
       </div>
     </>
   );

@@ -1,7 +1,7 @@
 import type { RoleAssignmentCreate } from '@fitpost/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { userKeys } from './query-keys';
+import { userKeys } from '@/lib/api/users/keys';
 
 /** POST /api/user/{id}/role with userId, roleId, startDate, expiryDate. */
 export function addUserRole(assignment: RoleAssignmentCreate): Promise<void> {

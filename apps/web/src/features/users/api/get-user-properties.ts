@@ -1,7 +1,7 @@
 import { userProperties, type UserProperty } from '@fitpost/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { userKeys } from './query-keys';
+import { userKeys } from '@/lib/api/users/keys';
 import { withUserCallError } from './user-call-error';
 
 /** GET /api/user/{id}/properties: the user's name/value settings (e.g. timeZone). */

@@ -1,7 +1,7 @@
 import { roleAssignment, type RoleAssignment } from '@fitpost/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { userKeys } from './query-keys';
+import { userKeys } from '@/lib/api/users/keys';
 import { withUserCallError } from './user-call-error';
 
 const roleAssignments = roleAssignment.array();

@@ -1,7 +1,7 @@
 import { userSummary, type UserSummary } from '@fitpost/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { userKeys } from './query-keys';
+import { userKeys } from '@/lib/api/users/keys';
 import { withUserCallError } from './user-call-error';
 
 /** GET /api/user/{id}: one user of the portal. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { userKeys } from './query-keys';
+import { userKeys } from '@/lib/api/users/keys';
 
 export interface RoleRemoval {
   userId: string;

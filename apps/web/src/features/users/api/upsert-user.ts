@@ -1,7 +1,7 @@
 import type { UserUpsert } from '@fitpost/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { userKeys } from './query-keys';
+import { userKeys } from '@/lib/api/users/keys';
 
 /** Upsert (spec §7): POST /api/user when the id is empty or 0, otherwise PUT /api/user/{id}. */
 export function upsertUser(user: UserUpsert): Promise<void> {

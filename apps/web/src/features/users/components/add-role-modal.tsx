@@ -3,7 +3,7 @@ import { Alert, DatePicker, Form, Modal, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { errorText } from '@/lib/api-client';
 import { useAddUserRole } from '../api/add-user-role';
-import { useRoles } from '../api/get-roles';
+import { useRoles } from '@/lib/api/users/get-roles';
 import { serverFormFields } from '@/lib/form-errors';
 
 interface AddRoleValues {

@@ -1,7 +1,7 @@
 import type { UserSummary } from '@fitpost/contract';
 import { Button, Empty, Table, Tag, type TableProps } from 'antd';
 import { formatDate } from '@/lib/dates';
-import type { UserSortField } from '../api/get-users';
+import type { UserSortField } from '@/lib/api/users/get-users';
 
 export interface UsersTableState {
   page: number;

@@ -18,11 +18,12 @@ export function getNotifications(
   });
 }
 
-export function useNotifications(query: NotificationListQuery) {
+export function useNotifications(query: NotificationListQuery, options: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: notificationKeys.list(query),
     queryFn: ({ signal }) => getNotifications(query, signal),
     placeholderData: keepPreviousData,
+    enabled: options.enabled ?? true,
     refetchInterval: refreshMs,
   });
 }

@@ -1,5 +1,6 @@
 import type { NotificationReadResult } from '@fitpost/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { messageKeys } from '../messages/keys';
 import { notificationKeys } from './keys';
 
 /** A change to read state: every view of the notifications (bell, list) is asked again when it settles. */
@@ -7,6 +8,10 @@ export function useNotificationMutation<V>(mutationFn: (variables: V) => Promise
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
+        queryClient.invalidateQueries({ queryKey: messageKeys.unread }),
+      ]),
   });
 }

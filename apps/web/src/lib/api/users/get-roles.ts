@@ -1,7 +1,7 @@
 import { role, type Role } from '@fitpost/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { userKeys } from './query-keys';
+import { userKeys } from './keys';
 
 const roles = role.array();
 

@@ -1,7 +1,7 @@
 import { userPage, type UserPage, type userSortFields } from '@fitpost/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { userKeys } from './query-keys';
+import { userKeys } from './keys';
 
 export type UserSortField = (typeof userSortFields)[number];
 

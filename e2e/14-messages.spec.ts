@@ -1,0 +1,109 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible, signInToApp, skipTour } from './support/fitpost';
+
+/** Nothing sticks out sideways: the page scrolls only down. */
+async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+test("the admin writes to the coaches, the coach's bell counts it, the coach replies with Send Reply and the admin reads the reply", async ({
+  browser,
+}) => {
+  const subject = `Spring challenge ${Date.now().toString(36)}`;
+  const admin = await (await browser.newContext()).newPage();
+  await skipTour(admin);
+  await signInToApp(admin, 'admin@example.com');
+
+  // Administration → Messages: Compose to the holders of the FitPost Member role.
+  await admin.goto('/app/manage/messages');
+  await expect(admin.getByRole('heading', { name: 'Messages', level: 1 })).toBeVisible();
+  const panel = admin.getByRole('region', { name: 'Messages' });
+  await expect(panel.getByText(/\d+ unread/)).toBeVisible();
+  await expectAccessible(admin);
+  await panel.getByRole('button', { name: 'Compose' }).click();
+  const form = admin.getByRole('region', { name: 'Compose' });
+  await form.getByRole('radio', { name: 'Holders of a role' }).check();
+  // antd draws the visible options apart from its screen-reader listbox and animates the dropdown:
+  // choose until the select shows the choice (a second click would take it away again).
+  const chosen = form.getByTitle('FitPost Member');
+  await expect(async () => {
+    if (await chosen.isVisible()) return;
+    await form.getByRole('combobox', { name: 'Roles' }).click();
+    await admin.locator('.ant-select-item-option[title="FitPost Member"]:visible').click({ timeout: 2000 });
+    await expect(chosen).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+  await admin.keyboard.press('Escape');
+  await form.getByRole('textbox', { name: 'Subject' }).fill(subject);
+  await form
+    .getByRole('textbox', { name: 'Message' })
+    .fill('Join the spring challenge: https://example.com/spring. <b>Not bold</b>');
+  await expectAccessible(admin);
+  await form.getByRole('button', { name: 'Send' }).click();
+  await expect(panel.getByText('Message sent')).toBeVisible();
+  const sentRow = panel.getByRole('listitem').filter({ hasText: subject });
+  await expect(sentRow.getByText(/^Read by 0 of \d+$/)).toBeVisible();
+  await expectAccessible(admin);
+
+  // The coach's bell counts it (it asks every minute; a reload asks at once).
+  const coach = await (await browser.newContext()).newPage();
+  await skipTour(coach);
+  await signInToApp(coach, 'coach@example.com');
+  const bell = coach.getByRole('button', { name: 'Notifications, 1 unread' });
+  await expect(async () => {
+    await coach.reload();
+    await expect(bell).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 45_000, intervals: [1000] });
+  await bell.click();
+  const menu = coach.getByRole('navigation', { name: 'Notifications' });
+  await expect(menu.getByRole('link', { name: 'See all messages' })).toBeVisible();
+  await menu.getByRole('link', { name: new RegExp(subject) }).click();
+
+  // The thread: plain text with its link, Reply, then Send Reply.
+  await expect(coach).toHaveURL(/\/app\/settings\/messages\?tab=messages&thread=/);
+  const thread = coach.getByRole('article', { name: subject });
+  await expect(thread.getByText('<b>Not bold</b>', { exact: false })).toBeVisible();
+  await expect(thread.getByRole('link', { name: 'https://example.com/spring' })).toHaveAttribute(
+    'href',
+    'https://example.com/spring',
+  );
+  await expect(coach.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
+  await expectAccessible(coach);
+  await thread.getByRole('button', { name: 'Reply' }).click();
+  await thread.getByRole('textbox', { name: 'Your reply' }).fill('Count me in!');
+  await expectAccessible(coach);
+  await thread.getByRole('button', { name: 'Send Reply' }).click();
+  await expect(thread.getByText('Count me in!')).toBeVisible();
+
+  // At 390 px the thread and the list fit the screen.
+  await coach.setViewportSize({ width: 390, height: 844 });
+  await expectNoSidewaysScroll(coach);
+  await expectAccessible(coach);
+  await coach.getByRole('button', { name: '← Back to messages' }).click();
+  await expect(coach.getByRole('link', { name: subject })).toBeVisible();
+  await expectNoSidewaysScroll(coach);
+
+  // The admin's desk has the coach's reply, unread; opening it shows it, and the read count moved.
+  await admin.reload();
+  const row = panel.getByRole('listitem').filter({ hasText: subject });
+  await expect(row.getByText('Count me in!')).toBeVisible();
+  await row.getByRole('link', { name: `${subject}, unread` }).click();
+  const desk = admin.getByRole('article', { name: subject });
+  await expect(desk.getByText('Count me in!')).toBeVisible();
+  await expect(desk.getByText(/^Read by 1 of \d+$/)).toBeVisible();
+  await expectAccessible(admin);
+  await admin.setViewportSize({ width: 390, height: 844 });
+  await expectNoSidewaysScroll(admin);
+  await admin.getByRole('button', { name: '← Back to messages' }).click();
+  await panel.getByRole('radio', { name: 'Sent' }).check();
+  await expect(
+    panel
+      .getByRole('listitem')
+      .filter({ hasText: subject })
+      .getByText(/^Read by 1 of/),
+  ).toBeVisible();
+  await expectNoSidewaysScroll(admin);
+  await expectAccessible(admin);
+});
