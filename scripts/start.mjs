@@ -62,7 +62,8 @@ process.on('SIGINT', () => void stopAll(0));
 process.on('SIGTERM', () => void stopAll(0));
 
 async function waitFor(url, what) {
-  const deadline = Date.now() + 60_000;
+  // A first start migrates and draws the demo library; on a loaded 2-core machine that passed 60 s.
+  const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (stopping) return;
     try {
@@ -73,7 +74,7 @@ async function waitFor(url, what) {
     }
     await sleep(200);
   }
-  console.error(`${what} did not become healthy at ${url} within 60 s`);
+  console.error(`${what} did not become healthy at ${url} within 120 s`);
   await stopAll(1);
 }
 
