@@ -1,0 +1,169 @@
+import { publishedPosts } from '@fitpost/sandbox/testing';
+import { expect as baseExpect, test, type Page } from '@playwright/test';
+import {
+  authHeaders,
+  ensureConnected,
+  expectAccessible,
+  sandbox,
+  signInToApp,
+  skipTour,
+} from './support/fitpost';
+
+/** Screens here load a large lazy chunk (the form) after sign-in; on a loaded machine that can take a while. */
+const expect = baseExpect.configure({ timeout: 30_000 });
+
+const timeZone = 'America/New_York';
+test.use({ timezoneId: timeZone });
+
+/** The sandbox's demo accounts (apps/sandbox/src/networks/demo-accounts.ts). */
+const accounts = { coachX: '1500000000000001001', coachLinkedIn: 'CaseyCoach1001' };
+
+interface OptIn {
+  connectionId: string;
+  enabled: boolean;
+}
+
+async function optIns(page: Page): Promise<OptIn[]> {
+  const res = await page.request.get('/api/autoposts/settings', { headers: await authHeaders(page) });
+  return ((await res.json()) as { accounts: OptIn[] }).accounts.map(({ connectionId, enabled }) => ({
+    connectionId,
+    enabled,
+  }));
+}
+
+async function setOptIns(page: Page, accounts: OptIn[]) {
+  const res = await page.request.put('/api/autoposts/settings', {
+    headers: await authHeaders(page),
+    data: { accounts },
+  });
+  expect(res.status()).toBe(200);
+}
+
+test('a personal Auto-Post: the coach’s details fill the admin’s {first_name} and booking link, on each network', async ({
+  page: coach,
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const token = Date.now().toString(36);
+  const since = new Date().toISOString();
+
+  // The coach connects X and LinkedIn, opts in, and fills 'My details for Auto-Posts'.
+  await skipTour(coach);
+  await signInToApp(coach, 'coach@example.com');
+  const x = await ensureConnected(coach, 'x', accounts.coachX);
+  const linkedin = await ensureConnected(coach, 'linkedin', accounts.coachLinkedIn);
+  const before = await optIns(coach);
+  await setOptIns(
+    coach,
+    before.map((a) => ({ ...a, enabled: a.connectionId === x.id || a.connectionId === linkedin.id })),
+  );
+  await coach.goto('/app/settings?tab=system-settings');
+  const details = coach.getByRole('region', { name: 'My details for Auto-Posts' });
+  await details.getByLabel('Display name').fill('Casey Merge');
+  await details.getByLabel('City').fill('Leeds');
+  await details.getByLabel('Booking link').fill('https://book.example.com/casey');
+  await expect(details.getByTestId('auto-post-details-example')).toContainText(
+    'Hi, I’m Casey from my studio in Leeds. Book your first session: https://book.example.com/casey',
+  );
+  await details.getByRole('button', { name: 'Save My Details' }).click();
+  await expect(coach.getByText('Your details are saved.')).toBeVisible();
+  await expectAccessible(coach);
+
+  // The admin sees the organisation's settings, then writes an Auto-Post with fields from the menu.
+  const admin = await (await browser.newContext()).newPage();
+  await skipTour(admin);
+  await signInToApp(admin, 'admin@example.com');
+  await admin.goto('/app/manage/settings');
+  await expect(admin.getByRole('heading', { level: 1, name: 'Administration Settings' })).toBeVisible();
+  await expect(admin.getByRole('heading', { level: 2, name: 'Last changes' })).toBeVisible();
+  await expectAccessible(admin);
+
+  await admin.goto('/app/manage/autopost');
+  const text = admin.getByRole('textbox', { name: 'Post text' });
+  await text.fill(`Train with `);
+  await admin.getByRole('button', { name: 'Insert a field' }).click();
+  await admin.getByRole('menuitem', { name: /First name/ }).click();
+  await expect(text).toHaveValue('Train with {first_name}');
+  await text.press('End');
+  await text.pressSequentially(` in {city}! Book: {booking_link} ${token}`);
+  await admin.getByRole('checkbox', { name: 'X' }).check();
+  await admin.getByRole('checkbox', { name: 'LinkedIn' }).check();
+  await expect(admin.getByText(/LinkedIn: up to \d+ of 3,000/)).toBeVisible();
+  await admin.getByRole('textbox', { name: /^Link/ }).fill('https://fitpro.example.org/spring');
+  const at = new Date(Date.now() + 3 * 60_000);
+  const wall = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(at);
+  const part = (type: string) => wall.find((p) => p.type === type)?.value ?? '';
+  await admin.getByLabel('Date').fill(`${part('year')}-${part('month')}-${part('day')}`);
+  await admin.getByLabel('Time').fill(`${part('hour')}:${part('minute')}`);
+  await expectAccessible(admin);
+  await admin.getByRole('button', { name: 'Schedule Auto-Post' }).click();
+  await expect(admin).toHaveURL(/\/app\/manage\/autopost\/[0-9a-f-]{36}$/);
+  const autoPostId = admin.url().split('/').pop() ?? '';
+
+  // The preview API shows the coach's own texts before anything is sent.
+  const coachId = await coachUserId(coach);
+  const preview = await admin.request.get(`/api/autoposts/${autoPostId}/preview?userId=${coachId}`, {
+    headers: await authHeaders(admin),
+  });
+  expect(preview.status()).toBe(200);
+  const previewed = (await preview.json()) as { members: { posts: { network: string; text: string }[] }[] };
+  for (const post of previewed.members[0]?.posts ?? [])
+    expect(post.text).toBe(`Train with Casey in Leeds! Book: https://book.example.com/casey ${token}`);
+
+  // Bring it forward to a few seconds from now, as the API allows, and wait for the sends.
+  const saved = (await (
+    await admin.request.get(`/api/autoposts/${autoPostId}`, { headers: await authHeaders(admin) })
+  ).json()) as Record<string, unknown>;
+  const moved = await admin.request.put(`/api/autoposts/${autoPostId}`, {
+    headers: await authHeaders(admin),
+    data: {
+      body: saved.body,
+      link: saved.link,
+      networks: saved.networks,
+      scheduledAt: new Date(Date.now() + 8_000).toISOString(),
+      timeZone,
+    },
+  });
+  expect(moved.status()).toBe(200);
+  await expect
+    .poll(
+      async () =>
+        (await publishedPosts(sandbox, { since })).filter(
+          (p) =>
+            p.text.includes(token) &&
+            (p.accountId === accounts.coachX || p.accountId === accounts.coachLinkedIn),
+        ).length,
+      { timeout: 90_000 },
+    )
+    .toBe(2);
+  const mine = (await publishedPosts(sandbox, { since })).filter((p) => p.text.includes(token));
+  for (const post of mine.filter(
+    (p) => p.accountId === accounts.coachX || p.accountId === accounts.coachLinkedIn,
+  )) {
+    expect(post.text).toContain(`Train with Casey in Leeds! Book: https://book.example.com/casey ${token}`);
+    expect(post.text).toContain(`utm_source=${post.network}`);
+  }
+  for (const post of mine) expect(post.text).not.toMatch(/\{(first_name|city|booking_link)\}/);
+
+  // Leave the coach as found: no details, the opt-ins as they were.
+  for (const name of ['autoPost.displayName', 'autoPost.city', 'autoPost.bookingLink']) {
+    await coach.request.put(`/api/user/${coachId}/properties`, {
+      headers: await authHeaders(coach),
+      data: { [name]: '' },
+    });
+  }
+  await setOptIns(coach, before);
+});
+
+async function coachUserId(page: Page): Promise<string> {
+  const res = await page.request.get('/api/user/me', { headers: await authHeaders(page) });
+  return ((await res.json()) as { id: string }).id;
+}
