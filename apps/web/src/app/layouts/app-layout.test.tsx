@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { messageTexts } from '@fitpost/contract';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getFlag, setFlag, storageKeys } from '@/lib/session';
@@ -142,11 +143,16 @@ describe('access', () => {
   });
 
   it('lets an admin open an administration area', async () => {
-    server.use(meHandler);
+    server.use(
+      meHandler,
+      http.get('/api/message', () =>
+        HttpResponse.json({ items: [], total: 0, page: 1, pageSize: 20, unread: 0 }),
+      ),
+    );
     renderApp('/app/manage/messages', { user: adminUser });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Messages' })).toBeInTheDocument();
-    expect(screen.getByText(/Coming soon/)).toBeInTheDocument();
+    expect(await screen.findByText(messageTexts.empty)).toBeInTheDocument();
   });
 });
 
