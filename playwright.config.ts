@@ -43,7 +43,9 @@ export default defineConfig({
     command: 'rm -rf .tmp/e2e-data && node scripts/start.mjs --no-build --quiet',
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    // Longer than start.mjs's own 120 s wait, so a server that never becomes healthy is reported by
+    // start.mjs (which names the process) rather than by Playwright's generic timeout.
+    timeout: 150_000,
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     env: {
       PORT: String(port),
