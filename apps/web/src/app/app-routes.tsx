@@ -6,17 +6,6 @@ import { reportAreas } from './areas';
 import { RequireAdmin } from './guards/require-admin';
 import { lazyPage } from './lazy-page';
 
-const comingSoon = lazyPage(
-  () => import('@/components/coming-soon'),
-  (m) => m.ComingSoon,
-);
-
-/** An area a later issue builds: its title and the shared "Coming soon" state. Replace one by one. */
-function soon(path: string, title: string): RouteObject {
-  const handle: RouteHandle = { title };
-  return path === '' ? { index: true, handle, lazy: comingSoon } : { path, handle, lazy: comingSoon };
-}
-
 function page(path: string, title: string, lazy: RouteObject['lazy']): RouteObject {
   const handle: RouteHandle = { title };
   return { path, handle, lazy };
@@ -203,7 +192,34 @@ export const appRoutes: RouteObject[] = [
           (m) => m.MyResultsRoute,
         ),
       ),
-      soon('preview', 'Preview'),
+      {
+        path: 'preview',
+        children: [
+          { index: true, element: <Navigate to="/app/content" replace /> },
+          {
+            path: 'auto-post/:id',
+            Component: RequireAdmin,
+            children: [
+              {
+                index: true,
+                handle: { title: 'Auto-Post Preview' } satisfies RouteHandle,
+                lazy: lazyPage(
+                  () => import('@/features/autopost/routes/auto-post-preview'),
+                  (m) => m.AutoPostPreviewRoute,
+                ),
+              },
+            ],
+          },
+          page(
+            'content/:id',
+            'Content Preview',
+            lazyPage(
+              () => import('@/features/library/routes/content-preview'),
+              (m) => m.ContentPreviewRoute,
+            ),
+          ),
+        ],
+      },
       page(
         'settings',
         'Account Settings',

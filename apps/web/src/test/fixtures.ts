@@ -74,6 +74,21 @@ export function makeConnection(overrides: Partial<SocialConnection> = {}): Socia
   };
 }
 
+/** A member's X and LinkedIn accounts, as the previews show them. */
+export const xConnection = makeConnection({
+  id: '11111111-1111-4111-8111-111111111111',
+  network: 'x',
+  accountName: 'Casey Coach',
+  handle: 'casey_coach_fit',
+  pictureUrl: '',
+});
+export const linkedInConnection = makeConnection({
+  id: '22222222-2222-4222-8222-222222222222',
+  network: 'linkedin',
+  accountName: 'Casey Coach',
+  pictureUrl: '',
+});
+
 /**
  * GET /api/posts answered with no posts, for tests that pass through screens listing the member's
  * posts (the dashboard's 'My Scheduled Posts') without being about them.

@@ -42,8 +42,10 @@ export function renderApp(path: string, options: RenderAppOptions = {}) {
 
 interface RenderScreenOptions {
   user?: UserInfo;
-  /** Where the element is mounted (its route path and the initial entry). */
+  /** Where the element is mounted (its route path, and the initial entry unless `at` is given). */
   path?: string;
+  /** The URL opened, for a path with parameters (`/app/preview/content/<id>` for `…/:id`). */
+  at?: string;
   strict?: boolean;
 }
 
@@ -56,7 +58,7 @@ interface RenderScreenOptions {
 export function renderScreen(element: ReactElement, options: RenderScreenOptions = {}) {
   if (options.user) setStoredUser(options.user);
   const path = options.path ?? '/';
-  const router = createMemoryRouter([{ path, element }], { initialEntries: [path] });
+  const router = createMemoryRouter([{ path, element }], { initialEntries: [options.at ?? path] });
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } },
   });

@@ -78,6 +78,9 @@ export function AutoPostProgressRoute() {
           {autoPost.status === 'scheduled' ? (
             <Button onClick={() => void navigate(`/app/manage/autopost/${autoPost.id}/edit`)}>Edit</Button>
           ) : null}
+          <Button onClick={() => void navigate(`/app/preview/auto-post/${autoPost.id}`)}>
+            Preview for members
+          </Button>
           {autoPost.status === 'scheduled' || autoPost.status === 'fanning_out' ? (
             <Popconfirm
               title="Cancel this Auto-Post?"

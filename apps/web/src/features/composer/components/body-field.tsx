@@ -1,6 +1,6 @@
 import type { Network } from '@fitpost/contract';
 import { Input } from 'antd';
-import { postText } from '../model/post-text';
+import { postText } from '@/components/network-preview/preview-text';
 import { CharacterCounts } from './character-counts';
 
 interface BodyFieldProps {

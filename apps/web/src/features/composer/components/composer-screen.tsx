@@ -27,7 +27,7 @@ import { clearDraft, draftKey, readDraft, writeDraft, type StoredDraft } from '.
 import { valuesFromContent } from '../model/initial-values';
 import { BodyField } from './body-field';
 import { NetworkPicker } from './network-picker';
-import { NetworkPreviews } from './network-previews';
+import { NetworkPreviews } from '@/components/network-preview/network-previews';
 import { UpcomingPosts } from './upcoming-posts';
 import { WhenField } from './when-field';
 import '../composer.css';

@@ -87,7 +87,7 @@ export function WhenField({ when, date, time, zone, onChange, error }: WhenField
         </p>
       ) : null}
       {note ? (
-        <p className="composer-note" role="status">
+        <p className="note-box" role="status">
           {note}
         </p>
       ) : null}

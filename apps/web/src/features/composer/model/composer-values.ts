@@ -7,7 +7,8 @@ import {
 } from '@fitpost/contract';
 import type { Graphic } from '@/components/graphic-upload/graphic';
 import { fromWallTime } from '@/lib/zoned-time';
-import { networkProblem, postText } from './post-text';
+import { postText } from '@/components/network-preview/preview-text';
+import { networkProblem } from './post-text';
 
 export type WhenMode = 'now' | 'later';
 

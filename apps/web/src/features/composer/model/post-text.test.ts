@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { networkCount, networkProblem, postText } from './post-text';
+import { postText } from '@/components/network-preview/preview-text';
+import { networkCount, networkProblem } from './post-text';
 
 describe('postText', () => {
   it('puts the link after the body as its own paragraph, once', () => {

@@ -1,16 +1,6 @@
 import type { Network } from '@fitpost/contract';
 import { textLength, textLimits, textProblem } from '@fitpost/contract/platform-rules';
 
-/**
- * The text a network receives: the body, then the link as its own paragraph, unless the body
- * already contains it (the server composes it the same way before sending).
- */
-export function postText(body: string, link: string): string {
-  const trimmedLink = link.trim();
-  if (!trimmedLink || body.includes(trimmedLink)) return body;
-  return body.trim() === '' ? trimmedLink : `${body}\n\n${trimmedLink}`;
-}
-
 /** One network's character count for the composer's counter. */
 export interface NetworkCount {
   network: Network;

@@ -4,7 +4,7 @@ import { Button, Tag } from 'antd';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { useStoredUser } from '@/lib/session';
-import { autoPostPath } from '../hooks/use-content-actions';
+import { autoPostPath, previewPath } from '../hooks/use-content-actions';
 import '../library.css';
 
 const excerptLength = 160;
@@ -25,7 +25,7 @@ interface ContentCardProps {
 }
 
 /**
- * A content card (spec §2): graphic, title, brand, caption excerpt, tags, the caller's Scheduled and
+ * A content card (spec §2): graphic, title (opening its preview), brand, caption excerpt, tags, the caller's Scheduled and
  * Posted labels, a favourite toggle and 'Schedule Post'; for admins also 'Schedule Auto-Post'.
  */
 export function ContentCard({ item, onSchedule, onToggleFavorite }: ContentCardProps) {
@@ -52,7 +52,7 @@ export function ContentCard({ item, onSchedule, onToggleFavorite }: ContentCardP
       </div>
       <div className="content-card-body">
         <h3 id={titleId} className="content-card-title">
-          {item.title}
+          <Link to={previewPath(item.id)}>{item.title}</Link>
         </h3>
         {item.brand ? <p className="content-card-brand">{item.brand.name}</p> : null}
         {item.feed ? <p className="content-card-brand">From {item.feed.name}</p> : null}

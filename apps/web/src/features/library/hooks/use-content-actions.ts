@@ -11,6 +11,11 @@ export function schedulePath(contentId: string): string {
   return `/app/posts/post?contentId=${encodeURIComponent(contentId)}`;
 }
 
+/** The item's preview: how it would look on each of the member's connected networks. */
+export function previewPath(contentId: string): string {
+  return `/app/preview/content/${encodeURIComponent(contentId)}`;
+}
+
 /** Where an admin's 'Schedule Auto-Post' goes: the Auto-Post form, filled from the item. */
 export function autoPostPath(contentId: string): string {
   return `/app/manage/autopost?contentId=${encodeURIComponent(contentId)}`;

@@ -1,9 +1,8 @@
 import { messageTexts, type MessageRecipients } from '@fitpost/contract';
 import { Alert, Form, Radio, Select } from 'antd';
-import { useState } from 'react';
 import { errorText } from '@/lib/api-client';
 import { useRoles } from '@/lib/api/users/get-roles';
-import { useUsers } from '@/lib/api/users/get-users';
+import { MemberSelect } from '@/components/member-select';
 
 export type RecipientKind = 'all' | 'roles' | 'users';
 
@@ -20,16 +19,8 @@ export function recipientsOf(values: RecipientValues): MessageRecipients {
   return { all: true };
 }
 
-/** Chosen members: the portal's users found by name or email as the admin types (GET /api/user). */
+/** Chosen members: the portal's users found by name or email as the admin types. */
 function MemberSearch() {
-  const [keyword, setKeyword] = useState('');
-  const users = useUsers({
-    keyword: keyword || undefined,
-    page: 1,
-    pagesize: 20,
-    sort: 'fullName',
-    desc: false,
-  });
   return (
     <Form.Item
       label="Members"
@@ -37,13 +28,7 @@ function MemberSearch() {
       rules={[{ required: true, message: 'Choose at least one member' }]}
       extra="Type a name or an email address to find members."
     >
-      <Select
-        mode="multiple"
-        showSearch={{ filterOption: false, onSearch: setKeyword }}
-        loading={users.isFetching}
-        notFoundContent={users.isError ? errorText(users.error) : 'No member matches'}
-        options={(users.data?.items ?? []).map((u) => ({ value: u.id, label: `${u.fullName} <${u.email}>` }))}
-      />
+      <MemberSelect multiple />
     </Form.Item>
   );
 }

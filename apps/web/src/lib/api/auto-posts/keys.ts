@@ -11,6 +11,9 @@ export const autoPostKeys = {
   list: (from: string) => ['auto-posts', 'list', from] as const,
   /** One Auto-Post with its progress: GET /api/autoposts/{id}. */
   detail: (id: string) => ['auto-posts', 'detail', id] as const,
+  /** Members' own versions of it: GET /api/autoposts/{id}/preview[?userId] (a sample, or one member). */
+  preview: (id: string, userId: string | null) =>
+    ['auto-posts', 'detail', id, 'preview', userId ?? 'sample'] as const,
   /** The member's upcoming Auto-Posts: GET /api/autoposts/upcoming, the next ones or a calendar range. */
   upcomings: ['auto-posts', 'upcoming'] as const,
   upcoming: (range?: CalendarQuery) =>

@@ -1,6 +1,6 @@
 import type { Network } from '@fitpost/contract';
 import { useState } from 'react';
-import { displayUrl, splitLinks, truncateText } from '../model/preview-text';
+import { displayUrl, splitLinks, truncateText } from './preview-text';
 
 /** How each network frames a single image in the feed: the width-to-height range it shows uncropped. */
 export const imageFrames: Record<Network, { min: number; max: number; label: string }> = {

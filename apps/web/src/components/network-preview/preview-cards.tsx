@@ -9,13 +9,15 @@ import {
 } from '@ant-design/icons';
 import type { SocialConnection } from '@fitpost/contract';
 import type { Graphic } from '@/components/graphic-upload/graphic';
-import { linkHost } from '../model/preview-text';
-import { feedTruncation } from '../model/preview-text';
+import { feedTruncation, linkHost } from './preview-text';
 import { AccountPicture } from '@/components/account-picture';
 import { imageFrames, PreviewImage, PreviewText } from './preview-parts';
 
+/** The account a post appears under: a member's connection, or a member as the preview shows them. */
+export type PreviewAccount = Pick<SocialConnection, 'network' | 'accountName' | 'handle' | 'pictureUrl'>;
+
 export interface PreviewCardProps {
-  connection: SocialConnection;
+  connection: PreviewAccount;
   /** The text the network receives (body and link). */
   text: string;
   body: string;
@@ -25,7 +27,7 @@ export interface PreviewCardProps {
   when: string;
 }
 
-function image(network: SocialConnection['network'], graphic: Graphic | null) {
+function image(network: PreviewAccount['network'], graphic: Graphic | null) {
   if (!graphic) return null;
   return (
     <PreviewImage
@@ -168,7 +170,7 @@ export function InstagramPreview({ connection, text, graphic }: PreviewCardProps
         <PreviewText text={text} links="plain" lead={username} truncation={feedTruncation.instagram} />
       ) : null}
       {outside && graphic?.width && graphic.height ? (
-        <p className="composer-note">
+        <p className="note-box">
           Instagram takes images from 4:5 (portrait) to 1.91:1 (landscape); this one is{' '}
           {ratioLabel(graphic.width, graphic.height)} and may be refused.
         </p>

@@ -1,10 +1,17 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { makeConnection } from '@/test/fixtures';
+import { linkedInConnection as linkedInAccount, makeConnection, xConnection as xAccount } from '@/test/fixtures';
 import type { Graphic } from '@/components/graphic-upload/graphic';
-import { instagramAccount, linkedInAccount, xAccount } from '../test/composer-kit';
 import { NetworkPreviews } from './network-previews';
+
+const instagramAccount = makeConnection({
+  id: '44444444-4444-4444-8444-444444444444',
+  network: 'instagram',
+  accountName: 'Casey Coach Fitness',
+  handle: 'casey_coach_fitness',
+  pictureUrl: '',
+});
 
 const facebookPage = makeConnection({
   id: '12121212-1212-4212-8212-121212121212',

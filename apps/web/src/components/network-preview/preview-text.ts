@@ -59,3 +59,13 @@ export function linkHost(url: string): string {
     return '';
   }
 }
+
+/**
+ * The text a network receives: the body, then the link as its own paragraph, unless the body
+ * already contains it (the server composes it the same way before sending).
+ */
+export function postText(body: string, link: string): string {
+  const trimmedLink = link.trim();
+  if (!trimmedLink || body.includes(trimmedLink)) return body;
+  return body.trim() === '' ? trimmedLink : `${body}\n\n${trimmedLink}`;
+}
