@@ -1,7 +1,9 @@
 import type { OrganisationSettings, OrganisationSettingsBody, PublicConfig } from '@fitpost/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeUser, startTestApp, type TestApp } from '../../test/harness.js';
-import { call, type TestUser } from '../../test/library.js';
+import { eq } from 'drizzle-orm';
+import { socialConnections } from '../../db/schema.js';
+import { call, connectAccount, type TestUser } from '../../test/library.js';
 
 let t: TestApp;
 let admin: TestUser;
@@ -108,5 +110,41 @@ describe('organisation settings', () => {
     expect(plain.statusCode, plain.body).toBe(201);
     expect(plain.json<{ utm: boolean }>().utm).toBe(false);
     expect((await schedule({ networks: ['linkedin'], utm: true })).json<{ utm: boolean }>().utm).toBe(true);
+  });
+
+  it('asks for N X variants only when more than M members have Auto-Post on for X', async () => {
+    const schedule = (payload: object) =>
+      call(t, admin, {
+        method: 'POST',
+        url: '/api/autoposts',
+        payload: {
+          scheduledAt: new Date(Date.now() + 3_600_000).toISOString(),
+          body: 'Hello',
+          networks: ['x'],
+          ...payload,
+        },
+      });
+    await put(admin, { ...settings, xVariantsRequired: 2, xVariantsAboveMembers: 1 });
+    // One member on X (the coach), not more than 1: no variants needed.
+    const onX = await connectAccount(t, coach, 'x', 'Coach on X');
+    await t.db.update(socialConnections).set({ autoPost: true }).where(eq(socialConnections.id, onX));
+    const fewMembers = await schedule({});
+    expect(fewMembers.statusCode, fewMembers.body).toBe(201);
+
+    // A second member on X (in portal 2, which does not count) and then in this portal: now 2 > 1.
+    const elsewhere = await connectAccount(t, otherAdmin, 'x', 'Other portal on X');
+    await t.db.update(socialConnections).set({ autoPost: true }).where(eq(socialConnections.id, elsewhere));
+    expect((await schedule({})).statusCode).toBe(201);
+    const second = await makeUser(t);
+    const secondOnX = await connectAccount(t, second, 'x', 'Second on X');
+    await t.db.update(socialConnections).set({ autoPost: true }).where(eq(socialConnections.id, secondOnX));
+    const refused = await schedule({ xVariants: ['Hello there'] });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain(
+      'Write at least 2 X caption variants: more than 1 members receive this on X',
+    );
+    // LinkedIn alone is not concerned; two variants satisfy it.
+    expect((await schedule({ networks: ['linkedin'] })).statusCode).toBe(201);
+    expect((await schedule({ xVariants: ['Hello there', 'Hi all'] })).statusCode).toBe(201);
   });
 });
