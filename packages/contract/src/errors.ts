@@ -23,6 +23,8 @@ export const errorBody = z
       code: z.string(),
       message: z.string(),
       details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+      /** A refused sign-in's portal, so the no-access screen can show that portal's support address. */
+      portalId: z.number().int().positive().optional(),
     }),
   })
   .meta({ id: 'Error' });

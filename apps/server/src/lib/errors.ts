@@ -4,12 +4,15 @@ import { errorCodes, type ErrorCode } from '@fitpost/contract';
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
+  /** A refused sign-in's portal, told to the no-access screen (its support address). */
+  readonly portalId: number | undefined;
 
-  constructor(code: ErrorCode, message: string) {
+  constructor(code: ErrorCode, message: string, opts: { portalId?: number } = {}) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.status = errorCodes[code];
+    this.portalId = opts.portalId;
   }
 }
 

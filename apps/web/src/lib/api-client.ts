@@ -32,12 +32,15 @@ export class ApiError extends Error {
   readonly text: string;
   /** The fields the server named as wrong (a validation refusal's `details`); empty otherwise. */
   readonly details: FieldProblem[];
+  /** A refused sign-in's portal (its support address is shown), or null. */
+  readonly portalId: number | null;
 
   constructor(init: {
     status: number | null;
     code: string;
     text: string;
     details?: FieldProblem[];
+    portalId?: number;
     cause?: unknown;
   }) {
     super(init.text, { cause: init.cause });
@@ -46,6 +49,7 @@ export class ApiError extends Error {
     this.code = init.code;
     this.text = init.text;
     this.details = init.details ?? [];
+    this.portalId = init.portalId ?? null;
   }
 }
 
@@ -138,6 +142,7 @@ function failedResponse(status: number, text: string, token: string | undefined)
     code: envelope.success ? envelope.data.error.code : 'http_error',
     text: callErrorText(json, text),
     details: envelope.success ? envelope.data.error.details : undefined,
+    portalId: envelope.success ? envelope.data.error.portalId : undefined,
   });
 }
 

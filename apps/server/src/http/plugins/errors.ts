@@ -19,7 +19,11 @@ const where = (context: string | undefined) =>
  */
 export function registerErrorHandler(app: FastifyInstance, opts: { spaFallback: boolean }) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
-    if (err instanceof AppError) return reply.status(err.status).send(body(err.code, err.message));
+    if (err instanceof AppError) {
+      const sent = body(err.code, err.message);
+      if (err.portalId !== undefined) sent.error.portalId = err.portalId;
+      return reply.status(err.status).send(sent);
+    }
 
     if (hasZodFastifySchemaValidationErrors(err)) {
       const details = err.validation.map((v) => {

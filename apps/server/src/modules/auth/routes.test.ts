@@ -121,6 +121,8 @@ describe('POST /api/auth/callback', () => {
     expect(res.json().error).toMatchObject({
       code: 'no_access',
       message: expect.stringContaining('does not include FitPost'),
+      // Its portal, for the no-access screen's support address.
+      portalId: 1,
     });
     const [lapsed] = await t.db.select().from(users).where(eq(users.email, 'lapsed@example.com'));
     expect(lapsed).toBeDefined();

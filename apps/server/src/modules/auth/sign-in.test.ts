@@ -28,8 +28,10 @@ describe('signIn', () => {
   it('ends access, and every session, when the organisation withdraws FitPost', async () => {
     const first = await signIn(t.db, claims(), t.config);
     expect(await authenticate(t.db, first.token, t.config.session)).not.toBeNull();
+    // The refusal names the portal, so the no-access screen shows that portal's support address.
     await expect(signIn(t.db, claims({ fitpost: false }), t.config)).rejects.toMatchObject({
       code: 'no_access',
+      portalId: 1,
     });
     expect(await authenticate(t.db, first.token, t.config.session)).toBeNull();
     // Restored entitlement restores access.

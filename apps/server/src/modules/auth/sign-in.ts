@@ -61,11 +61,14 @@ export async function signIn(
         emailVerified
           ? 'Your email address belongs to another FitPost account in your portal. Contact customer service.'
           : 'Your sign-in provider has not verified your email address, which another FitPost account in your portal uses. Contact customer service.',
+        { portalId: claims.portal_id },
       );
     }
     const existing = bySubject ?? sameEmail;
     if (existing && existing.portalId !== claims.portal_id) {
-      throw new AppError('no_access', 'Your account belongs to another portal. Contact customer service.');
+      throw new AppError('no_access', 'Your account belongs to another portal. Contact customer service.', {
+        portalId: claims.portal_id,
+      });
     }
     const [user] = existing
       ? await tx
@@ -92,7 +95,7 @@ export async function signIn(
     const token = await createSession(tx, user.id, config.session, now, opts.idToken ?? null);
     return { user, access, token, isNewUser: !existing?.lastSignInAt };
   });
-  if (!outcome.token) throw new AppError('no_access', noAccessMessage);
+  if (!outcome.token) throw new AppError('no_access', noAccessMessage, { portalId: claims.portal_id });
   const properties = await listProperties(db, outcome.user.id);
   return { ...presentMe(outcome.user, outcome.access, properties, outcome.isNewUser), token: outcome.token };
 }

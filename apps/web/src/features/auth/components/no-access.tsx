@@ -5,9 +5,10 @@ import { PublicPage } from '@/components/public-page';
 import { usePublicConfig } from '../api/get-public-config';
 
 /** The sign-in failure view (spec §2, §8): why, whom to ask, and a way to try again. */
-export function NoAccess({ reason }: { reason: string }) {
+export function NoAccess({ reason, portalId = null }: { reason: string; portalId?: number | null }) {
   const navigate = useNavigate();
-  const { data: config } = usePublicConfig();
+  // The portal the refused sign-in belongs to, when the server said: its own support address.
+  const { data: config } = usePublicConfig(portalId);
   const organisation = config?.organisationName ?? 'your organisation';
 
   return (

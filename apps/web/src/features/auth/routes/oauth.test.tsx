@@ -118,6 +118,44 @@ describe('/oauth', () => {
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://sso.example.org/a'));
   });
 
+  it("shows the refused portal's own support email once its admins set it", async () => {
+    const asked: (string | null)[] = [];
+    server.use(
+      http.get('/api/public-config', ({ request }) => {
+        const portalId = new URL(request.url).searchParams.get('portalId');
+        asked.push(portalId);
+        return HttpResponse.json(
+          portalId === '7'
+            ? { organisationName: 'Strong Together Academy', supportEmail: 'help@strong.example' }
+            : { organisationName: 'Fitness Guild', supportEmail: 'help@fitnessguild.example' },
+        );
+      }),
+      http.post('/api/auth/callback', () =>
+        HttpResponse.json(
+          {
+            error: {
+              code: 'no_access',
+              message: 'Your membership does not include FitPost.',
+              portalId: 7,
+            },
+          },
+          { status: 403 },
+        ),
+      ),
+    );
+    renderApp('/oauth?code=code-5&state=state-5');
+
+    expect(await screen.findByText('Reason: Your membership does not include FitPost.')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Email Customer Service' })).toHaveAttribute(
+        'href',
+        'mailto:help@strong.example',
+      ),
+    );
+    expect(screen.getByText(/comes with your Strong Together Academy membership/)).toBeInTheDocument();
+    expect(asked).toContain('7');
+  });
+
   it("shows the provider's own refusal instead of bouncing back to it", async () => {
     server.use(publicConfig);
     renderApp('/oauth?error=access_denied&error_description=The%20member%20cancelled');

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
 import { PublicPage } from '@/components/public-page';
-import { errorText } from '@/lib/api-client';
+import { ApiError, errorText } from '@/lib/api-client';
 import { browser } from '@/lib/browser';
 import { completeSignIn } from '../api/complete-sign-in';
 import { NoAccess } from '../components/no-access';
@@ -23,7 +23,7 @@ export function OAuthRoute() {
 
 function OAuthCallback({ code, state, iss }: { code: string; state: string; iss: string | undefined }) {
   const navigate = useNavigate();
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<{ reason: string; portalId: number | null } | null>(null);
 
   useEffect(() => {
     let active = true;
@@ -32,7 +32,12 @@ function OAuthCallback({ code, state, iss }: { code: string; state: string; iss:
         if (active) void navigate(user.isNewUser ? '/app/settings/welcome' : '/', { replace: true });
       },
       (error: unknown) => {
-        if (active) setFailure(errorText(error));
+        if (active) {
+          setFailure({
+            reason: errorText(error),
+            portalId: error instanceof ApiError ? error.portalId : null,
+          });
+        }
       },
     );
     return () => {
@@ -40,7 +45,7 @@ function OAuthCallback({ code, state, iss }: { code: string; state: string; iss:
     };
   }, [code, state, iss, navigate]);
 
-  if (failure !== null) return <NoAccess reason={failure} />;
+  if (failure !== null) return <NoAccess reason={failure.reason} portalId={failure.portalId} />;
   return (
     <PublicPage title="Signing you in">
       <PageLoader label="Signing you in…" />
