@@ -15,6 +15,7 @@ import { reencryptTokens } from './modules/social/rekey.js';
 import { createPlatforms } from './platforms/index.js';
 import { startFeedWorker } from './modules/feeds/jobs.js';
 import { startEngagementWorker } from './modules/metrics/jobs.js';
+import { startExpiryWarnings } from './modules/social/expiry.js';
 import { startSessionPruning } from './modules/auth/sessions.js';
 import { startUpkeep } from './db/upkeep.js';
 import { createLogger, type Logger } from './lib/logger.js';
@@ -52,7 +53,7 @@ async function main(log: Logger) {
       await startWorker(jobs.boss, engineDeps({ database, jobs, cipher, platforms, config, emails }), {
         concurrency: config.workerConcurrency,
         sweepIntervalMs: config.publish.sweepIntervalMs,
-        fanout: fanoutDeps({ database, jobs, config }),
+        fanout: fanoutDeps({ database, jobs, config, emails }),
         log,
         shutdownTimeoutMs: config.ops.shutdownTimeoutMs,
       }),
@@ -67,6 +68,8 @@ async function main(log: Logger) {
         { db: database.db, cipher, platforms, emails },
         { everyMs: config.engagement.pollMs, log },
       ),
+      // Members are told a week before a connection's known token expiry lapses (issue 12).
+      await startExpiryWarnings(jobs.boss, { db: database.db, emails }, { log }),
       // Ended sessions would otherwise stay in the table for ever.
       await startSessionPruning(jobs.boss, { db: database.db, settings: config.session, log }),
     );

@@ -13,6 +13,9 @@ export type EmailKind = z.infer<typeof emailKind>;
 export const emailKindLabels: Record<EmailKind, string> = {
   'post.failed': 'A post failed',
   'connection.needs_reconnect': 'An account needs reconnecting',
+  'connection.token_expiring': 'An account disconnects within 7 days',
+  'autopost.reached': 'An Auto-Post reached your accounts',
+  'autopost.skipped_account': 'An Auto-Post skipped a disconnected account',
   messages: 'Messages from your organisation',
 };
 

@@ -11,6 +11,7 @@ export const queues = {
   sessionPrune: 'session-prune',
   engagement: 'engagement-metrics',
   email: 'email',
+  tokenExpiry: 'token-expiry-warnings',
 } as const;
 
 export interface FanoutJob {

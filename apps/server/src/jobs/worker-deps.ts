@@ -44,9 +44,15 @@ export function engineDeps(parts: {
 }
 
 /** The Auto-Post fan-out's dependencies from the process's parts. */
-export function fanoutDeps(parts: { database: Database; jobs: Jobs; config: Config }): FanoutDeps {
+export function fanoutDeps(parts: {
+  database: Database;
+  jobs: Jobs;
+  config: Config;
+  emails?: EmailOutbox | null;
+}): FanoutDeps {
   return {
     db: parts.database.db,
+    emails: parts.emails ?? null,
     enqueueIn: (tx) => enqueueIn(parts.jobs.boss, tx),
     enqueueManyIn: (tx) => enqueueManyIn(parts.jobs.boss, tx),
     batchSize: parts.config.fanout.batchSize,

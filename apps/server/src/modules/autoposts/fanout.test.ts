@@ -2,7 +2,8 @@ import { startSandbox, type Sandbox } from '@fitpost/sandbox';
 import { publishedPosts } from '@fitpost/sandbox/testing';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { socialConnections, userProperties } from '../../db/schema.js';
+import { notifications, socialConnections, userProperties } from '../../db/schema.js';
+import { emailContents, emailOutbox } from '../../db/schema-email.js';
 import { autoPosts } from '../../db/schema-autopost.js';
 import { posts, postTargets } from '../../db/schema-posts.js';
 import { enqueueIn, enqueueManyIn } from '../../jobs/queues.js';
@@ -37,6 +38,8 @@ beforeAll(async () => {
     enqueueManyIn: (tx) => enqueueManyIn(t.jobs.boss, tx),
     batchSize: 2,
     staleAfterMs: 60_000,
+    // Members' notification emails are queued as the worker's are (FITPOST_SMTP_URL set).
+    emails: { enqueueManyIn: (tx) => enqueueManyIn(t.jobs.boss, tx) },
   };
   const postsDeps = { db: t.db, enqueueIn: engine.enqueueIn };
   service = {
@@ -139,6 +142,42 @@ describe('Auto-Post fan-out', () => {
 
     const [row] = await t.db.select().from(autoPosts).where(eq(autoPosts.id, ap.id));
     expect(row).toMatchObject({ status: 'done', membersReached: 2, skippedAccounts: 1 });
+
+    // Each member reached hears once; the half-connected member hears that LinkedIn was skipped
+    // (and where it still went), with an email each; the others hear nothing.
+    const told = await t.db
+      .select()
+      .from(notifications)
+      .where(
+        inArray(
+          notifications.userId,
+          Object.values(people).map((p) => p.userId),
+        ),
+      );
+    expect(told.map((n) => [n.userId, n.kind]).sort()).toEqual(
+      [
+        [people.reached.userId, 'autopost.reached'],
+        [people.halfConnected.userId, 'autopost.skipped_account'],
+      ].sort(),
+    );
+    const skippedNote = told.find((n) => n.kind === 'autopost.skipped_account');
+    expect(skippedNote?.body).toBe(
+      'It was not posted to your LinkedIn account: it needs reconnecting. It is going to your X account. Open Settings → Social Platforms and choose Reconnect.',
+    );
+    expect(told.find((n) => n.kind === 'autopost.reached')?.body).toBe(
+      'FitPost is posting it to your LinkedIn and X accounts.',
+    );
+    const mailed = await t.db
+      .select({ userId: emailOutbox.userId, kind: emailContents.kind })
+      .from(emailOutbox)
+      .innerJoin(emailContents, eq(emailContents.id, emailOutbox.contentId))
+      .where(
+        inArray(
+          emailOutbox.userId,
+          Object.values(people).map((p) => p.userId),
+        ),
+      );
+    expect(mailed.map((m) => [m.userId, m.kind]).sort()).toEqual(told.map((n) => [n.userId, n.kind]).sort());
     const progress = await t.app.inject({
       method: 'GET',
       url: `/api/autoposts/${ap.id}`,

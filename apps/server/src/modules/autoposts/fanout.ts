@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { memberMergeValues, roleIds } from '@fitpost/contract';
+import { memberMergeValues, networkServiceNames, notificationTexts, roleIds } from '@fitpost/contract';
 import { and, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { socialConnections, userRoles } from '../../db/schema.js';
@@ -8,6 +8,8 @@ import { posts, postTargets } from '../../db/schema-posts.js';
 import { queues, type FanoutJob } from '../../jobs/queues.js';
 import { metrics } from '../../lib/metrics.js';
 import { roleActiveAt } from '../users/access.js';
+import type { EmailOutbox } from '../email/outbox.js';
+import { notifyMany, type NewNotification } from '../notifications/notify.js';
 import { memberBody, memberLink, memberXText, mergeValuesOf } from './personalise.js';
 
 type EnqueueMany = (queue: string, jobs: { data: object; startAfter?: Date }[]) => Promise<unknown>;
@@ -24,6 +26,8 @@ export interface FanoutDeps {
   staleAfterMs: number;
   /** True once the worker is shutting down: the fan-out stops after its current batch ('paused'). */
   isStopping?: () => boolean;
+  /** Where the members' notification emails are queued; absent or null: no email. */
+  emails?: EmailOutbox | null;
   now?: () => Date;
 }
 
@@ -150,11 +154,13 @@ async function fanoutBatch(deps: FanoutDeps, autoPostId: string, version: number
     const chose = new Set(choices.map((c) => c.userId));
     const allowed = new Set(entitled.map((e) => e.userId));
     const byMember = new Map<string, ConnectionRow[]>();
+    const skippedOf = new Map<string, ConnectionRow[]>();
     let skippedAccounts = 0;
     for (const c of connections) {
       if (chose.has(c.userId) || !allowed.has(c.userId)) continue;
       if (c.status !== 'connected') {
         skippedAccounts += 1;
+        skippedOf.set(c.userId, [...(skippedOf.get(c.userId) ?? []), c]);
         continue;
       }
       byMember.set(c.userId, [...(byMember.get(c.userId) ?? []), c]);
@@ -202,6 +208,21 @@ async function fanoutBatch(deps: FanoutDeps, autoPostId: string, version: number
       queues.publish,
       inserted.map((t) => ({ data: { targetId: t.id, version: t.version }, startAfter: t.dueAt })),
     );
+    // Each member hears once per Auto-Post: that it reached their accounts, or that it skipped one.
+    const reachedIds = new Set(made.map((p) => p.userId));
+    const told = [...new Set([...reachedIds, ...skippedOf.keys()])];
+    await notifyMany(
+      tx,
+      deps.emails,
+      told.map((userId) => ({
+        userId,
+        ...fanoutNotification(
+          ap,
+          reachedIds.has(userId) ? byMember.get(userId) : undefined,
+          skippedOf.get(userId),
+        ),
+      })),
+    );
     await tx
       .update(autoPosts)
       .set({
@@ -213,6 +234,48 @@ async function fanoutBatch(deps: FanoutDeps, autoPostId: string, version: number
       .where(eq(autoPosts.id, ap.id));
     return { members: memberIds.length, targets: inserted.length };
   });
+}
+
+/** The networks' names, as a sentence lists them: "your LinkedIn and X accounts". */
+function accountsPhrase(rows: readonly ConnectionRow[]) {
+  const names = [...new Set(rows.map((r) => networkServiceNames[r.network]))].sort();
+  const list = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : (names[0] ?? '');
+  return `your ${list} account${rows.length > 1 ? 's' : ''}`;
+}
+
+/** The start of the Auto-Post's text, as its notifications name it. */
+function excerptOf(body: string) {
+  const line = body.replace(/\s+/g, ' ').trim();
+  return line.length > 60 ? `${line.slice(0, 59)}…` : line || 'Auto-Post';
+}
+
+/**
+ * What a member is told about one Auto-Post: that it skipped accounts needing reconnecting (and
+ * where it still went), or else that it reached their accounts. Words the same for every member
+ * with the same networks, so their emails share one body.
+ */
+function fanoutNotification(
+  ap: AutoPostRow,
+  reached: readonly ConnectionRow[] | undefined,
+  skipped: readonly ConnectionRow[] | undefined,
+): Omit<NewNotification, 'userId'> {
+  const excerpt = excerptOf(ap.body);
+  if (skipped?.length)
+    return {
+      kind: 'autopost.skipped_account',
+      title: notificationTexts.autoPostSkippedTitle(excerpt),
+      body: notificationTexts.autoPostSkippedText(
+        accountsPhrase(skipped),
+        skipped.length > 1,
+        reached?.length ? accountsPhrase(reached) : null,
+      ),
+      network: skipped.length === 1 ? (skipped[0]?.network ?? null) : null,
+    };
+  return {
+    kind: 'autopost.reached',
+    title: notificationTexts.autoPostReachedTitle(excerpt),
+    body: notificationTexts.autoPostReachedText(accountsPhrase(reached ?? [])),
+  };
 }
 
 /**

@@ -28,3 +28,27 @@ export async function notify(tx: Db, emails: EmailOutbox | null | undefined, n: 
     link: notificationLink(n.kind, n.network ?? null),
   });
 }
+
+/**
+ * Tells many members at once, inside the caller's transaction: the rows in one statement, and the
+ * emails once per distinct text (members told the same words share one email body).
+ */
+export async function notifyMany(tx: Db, emails: EmailOutbox | null | undefined, list: NewNotification[]) {
+  if (list.length === 0) return;
+  await tx.insert(notifications).values(list);
+  const groups = new Map<string, { n: NewNotification; userIds: string[] }>();
+  for (const n of list) {
+    const key = JSON.stringify([n.kind, n.title, n.body, n.network ?? null]);
+    const group = groups.get(key);
+    if (group) group.userIds.push(n.userId);
+    else groups.set(key, { n, userIds: [n.userId] });
+  }
+  for (const { n, userIds } of groups.values())
+    await queueEmails(tx, emails, {
+      userIds,
+      kind: n.kind,
+      subject: n.title,
+      text: n.body,
+      link: notificationLink(n.kind, n.network ?? null),
+    });
+}

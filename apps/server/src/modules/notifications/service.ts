@@ -1,5 +1,6 @@
 import {
   notificationLink,
+  tokenExpiryWarningDays,
   type Notification,
   type NotificationList,
   type NotificationListQuery,
@@ -9,6 +10,7 @@ import { and, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { notifications, socialConnections } from '../../db/schema.js';
 import type { Actor } from '../auth/sessions.js';
+import { connectionLapse } from '../social/expiry.js';
 
 export interface NotificationsDeps {
   db: Db;
@@ -16,11 +18,20 @@ export interface NotificationsDeps {
 
 type Row = typeof notifications.$inferSelect;
 
-/** A reconnect whose account still needs reconnecting: the member must act, read or not. */
-const needsAction = sql<boolean>`(${notifications.kind} = 'connection.needs_reconnect' and exists (
+/**
+ * A notification the member must still act on, read or not: a reconnect whose account still needs
+ * reconnecting, or an expiry warning whose connection has not been reconnected since (its lapse
+ * is still the one warned about).
+ */
+const needsAction = sql<boolean>`((${notifications.kind} = 'connection.needs_reconnect' and exists (
   select 1 from ${socialConnections}
   where ${socialConnections.id} = ${notifications.connectionId}
-    and ${socialConnections.status} = 'needs_reconnect'))`;
+    and ${socialConnections.status} = 'needs_reconnect'))
+  or (${notifications.kind} = 'connection.token_expiring' and exists (
+  select 1 from ${socialConnections}
+  where ${socialConnections.id} = ${notifications.connectionId}
+    and ${socialConnections.status} = 'connected'
+    and ${notifications.createdAt} >= ${connectionLapse} - ${sql.raw(`interval '${tokenExpiryWarningDays} days'`)})))`;
 
 /** Unread, or read but still needing action. */
 const unread = or(isNull(notifications.readAt), needsAction);

@@ -1,4 +1,10 @@
-import { messageTexts, notificationTexts, paging, type Notification } from '@fitpost/contract';
+import {
+  messageTexts,
+  notificationAction,
+  notificationTexts,
+  paging,
+  type Notification,
+} from '@fitpost/contract';
 import { Button, Pagination, Tabs, Tag } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -10,12 +16,6 @@ import { useMarkRead } from '@/lib/api/notifications/mark-read';
 import { useStoredUser } from '@/lib/session';
 import { formatZoned, memberTimeZone } from '@/lib/zoned-time';
 import '../notifications.css';
-
-function actionOf(item: Notification): string {
-  return item.kind === 'connection.needs_reconnect'
-    ? notificationTexts.reconnectAction
-    : notificationTexts.postFailedAction;
-}
 
 interface RowProps {
   item: Notification;
@@ -35,7 +35,7 @@ function NotificationRow({ item, timeZone, onFollow }: RowProps) {
       <div className="notification-row-foot">
         <time dateTime={item.createdAt}>{formatZoned(item.createdAt, timeZone)}</time>
         <Link to={item.link} onClick={() => onFollow(item)}>
-          {actionOf(item)}
+          {notificationAction[item.kind]}
           <span className="visually-hidden">: {item.title}</span>
         </Link>
       </div>
