@@ -251,11 +251,11 @@ export { engagementAt, type Engagement } from './networks/engagement.js';
 export async function caughtMail(
   sandboxUrl: string,
   to?: string,
-): Promise<{ messages: CaughtMail[]; held: number; dropped: number }> {
+): Promise<{ messages: CaughtMail[]; total: number; held: number; dropped: number }> {
   const query = to ? `?to=${encodeURIComponent(to)}` : '';
   const response = await control(`${sandboxUrl}/_sandbox/mail${query}`, {}, 200);
   // The sandbox's own answer, in the shape its route serialises.
-  return (await response.json()) as { messages: CaughtMail[]; held: number; dropped: number };
+  return (await response.json()) as { messages: CaughtMail[]; total: number; held: number; dropped: number };
 }
 
 /** Forgets every caught message. */

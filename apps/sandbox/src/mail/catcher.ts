@@ -146,11 +146,18 @@ export async function startMailCatcher(port: number, host = '127.0.0.1'): Promis
             res.end();
             return;
           }
-          return sendJson(res, 200, {
-            messages: filterByRecipient(messages, url.searchParams.get('to')),
-            held: held.length,
-            dropped,
-          });
+          {
+            // `limit` keeps only the latest few (a benchmark polling 10,000 messages asks for 1).
+            const matching = filterByRecipient(messages, url.searchParams.get('to'));
+            const limit = Number(url.searchParams.get('limit') ?? MAX_KEPT);
+            const kept = Number.isInteger(limit) && limit >= 0 ? limit : MAX_KEPT;
+            return sendJson(res, 200, {
+              messages: kept === 0 ? [] : matching.slice(-kept),
+              total: matching.length,
+              held: held.length,
+              dropped,
+            });
+          }
         case '/_sandbox/mail/faults': {
           allowMethods(req, ['POST', 'DELETE']);
           if (req.method === 'DELETE') {

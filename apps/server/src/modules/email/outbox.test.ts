@@ -57,6 +57,11 @@ describe('notification emails', () => {
       new RegExp(`^<${t.config.publicUrl}/api/email/unsubscribe\\?token=[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+>$`),
     );
     expect((await rowsOf(coach.user.id))[0]).toMatchObject({ status: 'sent', attempts: 1 });
+    // The catcher counts without listing (benchmarks poll it with limit=0 or 1).
+    const counted = await fetch(
+      `${sandbox.url}/_sandbox/mail?to=${encodeURIComponent(coach.user.email)}&limit=0`,
+    );
+    expect(await counted.json()).toMatchObject({ messages: [], total: 1 });
   });
 
   it('writes neither the email nor its job when the notification rolls back', async () => {
