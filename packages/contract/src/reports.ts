@@ -111,6 +111,8 @@ export const reportResult = z
     page: z.number().int(),
     pageSize: z.number().int(),
     chart: reportChart.nullable(),
+    /** For a report whose rows are members (Inactive Users): each row's user id, in row order (to message them). */
+    memberIds: z.array(z.string().uuid()).optional(),
   })
   .meta({ id: 'ReportResult' });
 export type ReportResult = z.infer<typeof reportResult>;

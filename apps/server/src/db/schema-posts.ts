@@ -72,6 +72,9 @@ export const postTargets = pgTable(
   (t) => [
     index('post_targets_post_idx').on(t.postId),
     index('post_targets_status_due_idx').on(t.status, t.dueAt),
+    // Reports read every target due in a range, whatever its status (Basic Stats), and Posts Detail
+    // pages them latest first (its order, `desc nulls last`, read straight off this index).
+    index('post_targets_due_idx').on(t.dueAt.desc().nullsLast()),
     // The metrics job enrols newly published targets, and reports read published ones by time.
     index('post_targets_published_idx')
       .on(t.publishedAt)

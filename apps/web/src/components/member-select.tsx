@@ -11,6 +11,8 @@ interface MemberSelectProps<Multiple extends boolean> {
   onChange?: (value: Multiple extends true ? string[] : string | null) => void;
   'aria-describedby'?: string;
   placeholder?: string;
+  /** Members already chosen elsewhere (a report's list), named before any search finds them. */
+  known?: { id: string; label: string }[] | undefined;
 }
 
 /**
@@ -23,6 +25,7 @@ export function MemberSelect<Multiple extends boolean>({
   value,
   onChange,
   placeholder,
+  known = [],
   'aria-describedby': describedBy,
 }: MemberSelectProps<Multiple>) {
   const [keyword, setKeyword] = useState('');
@@ -47,7 +50,12 @@ export function MemberSelect<Multiple extends boolean>({
       showSearch={{ filterOption: false, onSearch: setKeyword }}
       loading={users.isFetching}
       notFoundContent={users.isError ? errorText(users.error) : 'No member matches'}
-      options={(users.data?.items ?? []).map((u) => ({ value: u.id, label: `${u.fullName} <${u.email}>` }))}
+      options={[
+        ...known.map((m) => ({ value: m.id, label: m.label })),
+        ...(users.data?.items ?? [])
+          .filter((u) => !known.some((m) => m.id === u.id))
+          .map((u) => ({ value: u.id, label: `${u.fullName} <${u.email}>` })),
+      ]}
     />
   );
 }

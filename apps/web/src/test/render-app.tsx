@@ -46,6 +46,10 @@ interface RenderScreenOptions {
   path?: string;
   /** The URL opened, for a path with parameters (`/app/preview/content/<id>` for `…/:id`). */
   at?: string;
+  /** The initial entry's router state (what a navigation hands over). */
+  state?: unknown;
+  /** Further routes, to see where the screen navigates. */
+  routes?: { path: string; element: ReactElement }[];
   strict?: boolean;
 }
 
@@ -58,7 +62,13 @@ interface RenderScreenOptions {
 export function renderScreen(element: ReactElement, options: RenderScreenOptions = {}) {
   if (options.user) setStoredUser(options.user);
   const path = options.path ?? '/';
-  const router = createMemoryRouter([{ path, element }], { initialEntries: [options.at ?? path] });
+  const router = createMemoryRouter([{ path, element }, ...(options.routes ?? [])], {
+    initialEntries: [
+      options.state === undefined
+        ? (options.at ?? path)
+        : { pathname: options.at ?? path, state: options.state },
+    ],
+  });
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } },
   });

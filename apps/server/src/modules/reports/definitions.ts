@@ -29,6 +29,12 @@ export interface ReportDefinition {
   chart: ReportChart | null;
   sort: string;
   desc: boolean;
+  /** Columns sorted by a raw value the query also selects (a time rather than its text), so an index can give the order. */
+  orderBy?: Record<string, string>;
+  /** The selected column holding each row's user id, when the rows are members (not shown, not in the CSV). */
+  memberId?: string;
+  /** Many rows: count them in a statement of their own, so a page is read through the order's index. */
+  manyRows?: boolean;
   query(ctx: ReportContext): SQL;
 }
 
@@ -61,69 +67,128 @@ const hasAccess = (ctx: ReportContext, user: SQL) => sql`exists (select 1 from u
   and (r.expiry_date is null or r.expiry_date > ${ctx.now.toISOString()}::timestamptz))`;
 const source = sql`case when p.auto_post_id is not null then 'Auto-Post' when p.content_id is not null then 'Library' else 'Own' end`;
 
-/** One figure for this period and the previous one. */
-function figure(pos: number, label: string, current: SQL, previous: SQL | null) {
-  return sql`select ${pos}::int as pos, ${label}::text as metric, (${current})::float8 as current,
-    ${previous ? sql`(${previous})::float8` : sql`null::float8`} as previous`;
-}
-
+/**
+ * Basic Stats in a handful of scans, not one per figure: the published targets of both periods once
+ * (counts, active members and engagement as FILTER aggregates per member, then summed), the due targets of both once, the
+ * Auto-Posts of both once and the connected accounts once; the figures are then read off those rows.
+ */
 function statsQuery(ctx: ReportContext): SQL {
   const { range } = ctx;
   const portal = ctx.portalId;
-  const targets = (where: SQL) =>
-    sql`select count(*) from post_targets t join posts p on p.id = t.post_id where p.portal_id = ${portal} and ${where}`;
-  const published = (start: SQL, end: SQL) => targets(publishedIn(ctx, start, end));
-  const active = (start: SQL, end: SQL) =>
-    sql`select count(distinct p.user_id) from post_targets t join posts p on p.id = t.post_id where p.portal_id = ${portal} and ${publishedIn(ctx, start, end)}`;
-  const due = (start: SQL, end: SQL, status: SQL) =>
-    targets(sql`t.due_at >= ${start} and t.due_at < ${end} and ${status} ${networkFilter(ctx)}`);
-  const autoPosts = (start: SQL, end: SQL, what: SQL) =>
-    sql`select ${what} from auto_posts a where a.portal_id = ${portal} and a.fanout_started_at >= ${start} and a.fanout_started_at < ${end}`;
-  const engagement = (metric: string, start: SQL, end: SQL) =>
-    sql`select sum(m.${sql.raw(metric)}) from post_targets t join posts p on p.id = t.post_id
-      join post_metrics m on m.target_id = t.id where p.portal_id = ${portal} and ${publishedIn(ctx, start, end)}`;
-  const connected = (network: Network | null, autoPost: boolean) =>
-    sql`select count(*) from social_connections c where c.portal_id = ${portal} and c.status = 'connected'
-      ${network ? sql`and c.network = ${network}` : networkFilter(ctx, sql`c.network`)} ${autoPost ? sql`and c.auto_post` : sql``}`;
-  const cur = [range.start, range.end] as const;
-  const prev = [range.previous.start, range.previous.end] as const;
-  const parts: SQL[] = [
-    figure(
-      1,
-      'Members with FitPost access',
-      sql`select count(*) from users u where u.portal_id = ${portal} and ${hasAccess(ctx, sql`u.id`)}`,
-      null,
-    ),
-    figure(2, 'Members active (published a post)', active(...cur), active(...prev)),
-    ...networks
-      .filter((n) => !ctx.network || n === ctx.network)
-      .map((n, i) => figure(3 + i, `Connected accounts: ${n}`, connected(n, false), null)),
-    figure(7, 'Auto-Post opt-ins (accounts)', connected(null, true), null),
-    figure(
-      8,
-      'Posts scheduled (per account)',
-      due(...cur, sql`t.status <> 'cancelled'`),
-      due(...prev, sql`t.status <> 'cancelled'`),
-    ),
-    figure(9, 'Posts published (per account)', published(...cur), published(...prev)),
-    figure(
-      10,
-      'Posts failed (per account)',
-      due(...cur, sql`t.status = 'failed'`),
-      due(...prev, sql`t.status = 'failed'`),
-    ),
-    figure(11, 'Auto-Posts sent', autoPosts(...cur, sql`count(*)`), autoPosts(...prev, sql`count(*)`)),
-    figure(
-      12,
-      'Members reached by Auto-Posts',
-      autoPosts(...cur, sql`coalesce(sum(a.members_reached), 0)`),
-      autoPosts(...prev, sql`coalesce(sum(a.members_reached), 0)`),
-    ),
-    ...(['impressions', 'likes', 'comments', 'shares', 'clicks'] as const).map((metric, i) =>
-      figure(13 + i, `Engagement: ${metric}`, engagement(metric, ...cur), engagement(metric, ...prev)),
-    ),
-  ];
-  return sql.join(parts, sql` union all `);
+  const cur = sql`${range.start}`;
+  const metrics = ['impressions', 'likes', 'comments', 'shares', 'clicks'] as const;
+  const figure = (pos: number, label: string, current: SQL, previous: SQL | null) =>
+    sql`select ${pos}::int as pos, ${label}::text as metric, (${current})::float8 as current,
+      ${previous ? sql`(${previous})::float8` : sql`null::float8`} as previous`;
+  const shownNetworks = networks.filter((n) => !ctx.network || n === ctx.network);
+  return sql`
+    with per_member as (
+      select count(*) filter (where t.published_at >= ${cur}) as pub_cur,
+        count(*) filter (where t.published_at < ${cur}) as pub_prev,
+        ${sql.join(
+          metrics.map(
+            (m) =>
+              sql`sum(m.${sql.raw(m)}) filter (where t.published_at >= ${cur}) as ${sql.raw(m)}_cur,
+                sum(m.${sql.raw(m)}) filter (where t.published_at < ${cur}) as ${sql.raw(m)}_prev`,
+          ),
+          sql`, `,
+        )}
+      from post_targets t join posts p on p.id = t.post_id left join post_metrics m on m.target_id = t.id
+      where p.portal_id = ${portal} and ${publishedIn(ctx, range.previous.start, range.end)}
+      group by p.user_id
+    ), pub_sums as (
+      select sum(pub_cur) as pub_cur, sum(pub_prev) as pub_prev,
+        count(*) filter (where pub_cur > 0) as active_cur, count(*) filter (where pub_prev > 0) as active_prev,
+        ${sql.join(
+          metrics.map(
+            (m) =>
+              sql`sum(${sql.raw(m)}_cur) as ${sql.raw(m)}_cur, sum(${sql.raw(m)}_prev) as ${sql.raw(m)}_prev`,
+          ),
+          sql`, `,
+        )}
+      from per_member
+    ), due as (
+      select count(*) filter (where t.status <> 'cancelled' and t.due_at >= ${cur}) as scheduled_cur,
+        count(*) filter (where t.status <> 'cancelled' and t.due_at < ${cur}) as scheduled_prev,
+        count(*) filter (where t.status = 'failed' and t.due_at >= ${cur}) as failed_cur,
+        count(*) filter (where t.status = 'failed' and t.due_at < ${cur}) as failed_prev
+      from post_targets t join posts p on p.id = t.post_id
+      where p.portal_id = ${portal} and t.due_at >= ${range.previous.start} and t.due_at < ${range.end}
+        ${networkFilter(ctx)}
+    ), ap as (
+      select count(*) filter (where a.fanout_started_at >= ${cur}) as sent_cur,
+        count(*) filter (where a.fanout_started_at < ${cur}) as sent_prev,
+        coalesce(sum(a.members_reached) filter (where a.fanout_started_at >= ${cur}), 0) as reached_cur,
+        coalesce(sum(a.members_reached) filter (where a.fanout_started_at < ${cur}), 0) as reached_prev
+      from auto_posts a
+      where a.portal_id = ${portal} and a.fanout_started_at >= ${range.previous.start} and a.fanout_started_at < ${range.end}
+    ), conn as (
+      select ${sql.join(
+        networks.map((n) => sql`count(*) filter (where c.network = ${n}) as ${sql.identifier(n)}`),
+        sql`, `,
+      )}, count(*) filter (where c.auto_post) as auto_post
+      from social_connections c
+      where c.portal_id = ${portal} and c.status = 'connected' ${networkFilter(ctx, sql`c.network`)}
+    )
+    ${sql.join(
+      [
+        figure(
+          1,
+          'Members with FitPost access',
+          sql`select count(*) from users u where u.portal_id = ${portal} and ${hasAccess(ctx, sql`u.id`)}`,
+          null,
+        ),
+        figure(
+          2,
+          'Members active (published a post)',
+          sql`select active_cur from pub_sums`,
+          sql`select active_prev from pub_sums`,
+        ),
+        ...shownNetworks.map((n) =>
+          figure(
+            3 + networks.indexOf(n),
+            `Connected accounts: ${n}`,
+            sql`select ${sql.identifier(n)} from conn`,
+            null,
+          ),
+        ),
+        figure(7, 'Auto-Post opt-ins (accounts)', sql`select auto_post from conn`, null),
+        figure(
+          8,
+          'Posts scheduled (per account)',
+          sql`select scheduled_cur from due`,
+          sql`select scheduled_prev from due`,
+        ),
+        figure(
+          9,
+          'Posts published (per account)',
+          sql`select pub_cur from pub_sums`,
+          sql`select pub_prev from pub_sums`,
+        ),
+        figure(
+          10,
+          'Posts failed (per account)',
+          sql`select failed_cur from due`,
+          sql`select failed_prev from due`,
+        ),
+        figure(11, 'Auto-Posts sent', sql`select sent_cur from ap`, sql`select sent_prev from ap`),
+        figure(
+          12,
+          'Members reached by Auto-Posts',
+          sql`select reached_cur from ap`,
+          sql`select reached_prev from ap`,
+        ),
+        ...metrics.map((m, i) =>
+          figure(
+            13 + i,
+            `Engagement: ${m}`,
+            sql`select ${sql.raw(m)}_cur from pub_sums`,
+            sql`select ${sql.raw(m)}_prev from pub_sums`,
+          ),
+        ),
+      ],
+      sql` union all `,
+    )}`;
 }
 
 export const reportDefinitions: Record<ReportRoute, ReportDefinition> = {
@@ -168,13 +233,14 @@ export const reportDefinitions: Record<ReportRoute, ReportDefinition> = {
         ${sql.join(
           networks.map(
             (n) =>
-              sql`coalesce((select n from published where published.day = days.day and network = ${n}), 0)::int as ${sql.identifier(n)}`,
+              sql`coalesce(sum(published.n) filter (where published.network = ${n}), 0)::int as ${sql.identifier(n)}`,
           ),
           sql`, `,
         )},
-        coalesce((select sum(n) from published where published.day = days.day), 0)::int as published,
-        coalesce((select n from failed where failed.day = days.day), 0)::int as failed
-      from days`,
+        coalesce(sum(published.n), 0)::int as published,
+        coalesce(max(failed.n), 0)::int as failed
+      from days left join published on published.day = days.day left join failed on failed.day = days.day
+      group by days.day`,
   },
   popularcontent: {
     columns: [
@@ -284,8 +350,11 @@ export const reportDefinitions: Record<ReportRoute, ReportDefinition> = {
     chart: null,
     sort: 'scheduledAt',
     desc: true,
+    orderBy: { scheduledAt: 'due_at', publishedAt: 'published_at' },
+    manyRows: true,
     query: (ctx) => sql`
       select u.full_name as member, ${source} as source, t.network, t.account_name as account, t.status,
+        t.due_at, t.published_at,
         ${localTime(ctx, sql`t.due_at`)} as "scheduledAt",
         ${localTime(ctx, sql`t.published_at`)} as "publishedAt",
         t.remote_url as link, case when t.status = 'failed' then t.error end as reason,
@@ -332,21 +401,29 @@ export const reportDefinitions: Record<ReportRoute, ReportDefinition> = {
     chart: null,
     sort: 'lastSignIn',
     desc: false,
+    memberId: 'user_id',
     query: (ctx) => {
       const cutoff = sql`${new Date(ctx.now.getTime() - (ctx.days ?? 30) * 86_400_000).toISOString()}::timestamptz`;
+      // The inactive first (not signed in since the cutoff, nothing published since: an anti-join
+      // over the targets published since the cutoff, read through their index), then each one's
+      // last post, so only inactive members' posts are read for it.
       return sql`
-      select * from (
-        select u.full_name as member, u.email,
-          ${localTime(ctx, sql`u.last_sign_in_at`)} as "lastSignIn",
-          ${localTime(ctx, sql`(select max(t.published_at) from post_targets t join posts p on p.id = t.post_id where p.user_id = u.id and t.status = 'published')`)} as "lastPost",
-          (select count(*) from social_connections c where c.user_id = u.id and c.status = 'connected')::int as accounts,
-          case when exists (select 1 from social_connections c where c.user_id = u.id and c.auto_post) then 'On' else 'Off' end as "autoPost",
-          u.last_sign_in_at as signed_in_at,
-          (select max(t.published_at) from post_targets t join posts p on p.id = t.post_id where p.user_id = u.id and t.status = 'published') as posted_at
+      with inactive as materialized (
+        select u.id, u.full_name, u.email, u.last_sign_in_at
         from users u
         where u.portal_id = ${ctx.portalId} and ${hasAccess(ctx, sql`u.id`)}
-      ) x
-      where (x.signed_in_at is null or x.signed_in_at < ${cutoff}) and (x.posted_at is null or x.posted_at < ${cutoff})`;
+          and (u.last_sign_in_at is null or u.last_sign_in_at < ${cutoff})
+          and not exists (select 1 from post_targets t join posts p on p.id = t.post_id
+            where p.user_id = u.id and t.status = 'published' and t.published_at >= ${cutoff})
+      )
+      select i.id as user_id, i.full_name as member, i.email,
+        ${localTime(ctx, sql`i.last_sign_in_at`)} as "lastSignIn",
+        ${localTime(ctx, sql`lp.at`)} as "lastPost",
+        (select count(*) from social_connections c where c.user_id = i.id and c.status = 'connected')::int as accounts,
+        case when exists (select 1 from social_connections c where c.user_id = i.id and c.auto_post) then 'On' else 'Off' end as "autoPost"
+      from inactive i
+      left join lateral (select max(t.published_at) as at from posts p join post_targets t on t.post_id = p.id
+        where p.user_id = i.id and t.status = 'published') lp on true`;
     },
   },
   feedusage: {

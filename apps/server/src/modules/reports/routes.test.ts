@@ -404,6 +404,9 @@ describe('reports', () => {
     expect(inactive.rows.map((row) => [row.member, row.accounts, row.autoPost])).toEqual([
       ['Ben Coach', 1, 'On'],
     ]);
+    // Each row's member id, so the admin can message them; not a column of the table or the CSV.
+    expect(inactive.memberIds).toEqual([coachB.user.id]);
+    expect(inactive.columns.map((c) => c.key)).not.toContain('user_id');
     expect((await report('feedusage')).rows).toEqual([
       { feed: 'Strength feed', owner: 'System', items: 2, used: 1, lastRefresh: null, outcome: 'ok' },
     ]);

@@ -8,6 +8,8 @@ import {
   type ReportRoute,
 } from '@fitpost/contract';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
 import type { Db } from '../../db/client.js';
 import { userProperties } from '../../db/schema.js';
 import type { Actor } from '../auth/sessions.js';
@@ -21,8 +23,8 @@ export interface ReportsDeps {
   now?: () => Date;
 }
 
-/** Rows a CSV export reads per statement, so memory stays flat however long the report. */
-const CSV_CHUNK = 2000;
+/** Rows a CSV export fetches (and renders) at a time, so memory stays flat however long the report. */
+const CSV_CHUNK = 5000;
 
 /** Both drivers resolve execute() to { rows }; the generic Db type only knows "some result". */
 export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
@@ -54,13 +56,15 @@ async function contextOf(deps: ReportsDeps, actor: Actor, q: ReportQuery): Promi
 }
 
 /** The report's rows in the asked order (an unknown sort key falls back to the report's own). */
-function ordered(route: ReportRoute, ctx: ReportContext, q: ReportQuery): SQL {
+function ordered(route: ReportRoute, ctx: ReportContext, q: ReportQuery, withTotal = false): SQL {
   const def = reportDefinitions[route];
   const keys = new Set([def.sort, ...def.columns.map((c) => c.key)]);
   const sort = q.sort && keys.has(q.sort) ? q.sort : def.sort;
   const desc = q.sort && keys.has(q.sort) ? (q.desc ?? false) : def.desc;
+  const by = (key: string) => sql.identifier(def.orderBy?.[key] ?? key);
   // The report's own order breaks ties, so paging is stable.
-  return sql`select * from (${def.query(ctx)}) r order by ${sql.identifier(sort)} ${desc ? sql`desc` : sql`asc`} nulls last, ${sql.identifier(def.sort)} ${def.desc ? sql`desc` : sql`asc`}`;
+  return sql`select *${withTotal ? sql`, count(*) over () as report_total` : sql``} from (${def.query(ctx)}) r
+    order by ${by(sort)} ${desc ? sql`desc` : sql`asc`} nulls last, ${by(def.sort)} ${def.desc ? sql`desc` : sql`asc`}`;
 }
 
 /** Keeps the columns' keys only, numbers as numbers (PostgreSQL's counts and sums arrive as text). */
@@ -85,14 +89,21 @@ export async function runReport(
 ): Promise<ReportResult> {
   const ctx = await contextOf(deps, actor, q);
   const def = reportDefinitions[route];
-  const [counted] = await rowsOf<{ n: number | string }>(
-    deps.db,
-    sql`select count(*) as n from (${def.query(ctx)}) r`,
-  );
+  // Usually one statement: the page, with the whole report's row count alongside (a window over the
+  // rows before paging), so the report's query runs once. A report of many rows counts separately,
+  // so its page comes from the order's index; so does a page past the end (no row to carry the count).
   const rows = await rowsOf<Record<string, unknown>>(
     deps.db,
-    sql`${ordered(route, ctx, q)} limit ${q.pagesize} offset ${(q.page - 1) * q.pagesize}`,
+    sql`${ordered(route, ctx, q, !def.manyRows)} limit ${q.pagesize} offset ${(q.page - 1) * q.pagesize}`,
   );
+  let total = Number(rows[0]?.report_total ?? 0);
+  if (def.manyRows || (rows.length === 0 && q.page > 1)) {
+    const [counted] = await rowsOf<{ n: number | string }>(
+      deps.db,
+      sql`select count(*) as n from (${def.query(ctx)}) r`,
+    );
+    total = Number(counted?.n ?? 0);
+  }
   return {
     report: route,
     title: reportTitles[route],
@@ -101,27 +112,64 @@ export async function runReport(
     timeZone: ctx.range.timeZone,
     columns: def.columns,
     rows: rows.map((r) => present(route, r)),
-    total: Number(counted?.n ?? 0),
+    total,
     page: q.page,
     pageSize: q.pagesize,
     chart: def.chart,
+    ...(def.memberId ? { memberIds: rows.map((r) => String(r[def.memberId ?? ''])) } : {}),
   };
 }
 
-/** The whole report as CSV lines, read a chunk at a time (keyset-free paging over the same order). */
+/**
+ * The report's rows for an export, from one statement (one scan and one sort, never re-read per
+ * chunk): on PostgreSQL through a server-side cursor on a connection of its own, CSV_CHUNK rows per
+ * fetch, so server memory stays flat however long the report; on embedded PGlite (one connection,
+ * which a cursor would hold for the whole download) as one result, handed out in chunks.
+ */
+async function* exportRows(db: Db, query: SQL): AsyncGenerator<Record<string, unknown>[]> {
+  const client = (db as unknown as { $client: unknown }).$client;
+  if (!(client instanceof pg.Pool)) {
+    const rows = await rowsOf<Record<string, unknown>>(db, query);
+    for (let i = 0; i < rows.length; i += CSV_CHUNK) yield rows.slice(i, i + CSV_CHUNK);
+    return;
+  }
+  const { sql: text, params } = new PgDialect().sqlToQuery(query);
+  const conn = await client.connect();
+  let failed = false;
+  let open = false;
+  try {
+    await conn.query('begin read only');
+    open = true;
+    await conn.query(`declare report_export no scroll cursor for ${text}`, params);
+    for (;;) {
+      const { rows } = await conn.query<Record<string, unknown>>(
+        `fetch forward ${CSV_CHUNK} from report_export`,
+      );
+      if (rows.length > 0) yield rows;
+      if (rows.length < CSV_CHUNK) break;
+    }
+    await conn.query('commit');
+    open = false;
+  } catch (error) {
+    failed = true;
+    throw error;
+  } finally {
+    // Also when the download stops early (the stream's iterator is returned): end the transaction,
+    // and drop a connection that failed mid-way rather than hand it back in an unknown state.
+    if (open && !failed) await conn.query('rollback').catch(() => undefined);
+    conn.release(failed);
+  }
+}
+
+/** The whole report as CSV lines, streamed as read. */
 export async function csvExport(deps: ReportsDeps, actor: Actor, route: ReportRoute, q: ReportQuery) {
   const ctx = await contextOf(deps, actor, q);
   const def = reportDefinitions[route];
   const query = ordered(route, ctx, q);
   async function* lines() {
     yield csvHeader(def.columns);
-    for (let offset = 0; ; offset += CSV_CHUNK) {
-      const rows = await rowsOf<Record<string, unknown>>(
-        deps.db,
-        sql`${query} limit ${CSV_CHUNK} offset ${offset}`,
-      );
-      if (rows.length > 0) yield rows.map((r) => csvRow(def.columns, present(route, r))).join('');
-      if (rows.length < CSV_CHUNK) return;
+    for await (const rows of exportRows(deps.db, query)) {
+      yield rows.map((r) => csvRow(def.columns, present(route, r))).join('');
     }
   }
   return { fileName: `fitpost-${route}-${ctx.range.from}-to-${ctx.range.to}.csv`, lines: lines() };

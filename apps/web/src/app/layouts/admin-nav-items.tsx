@@ -1,4 +1,5 @@
 import {
+  BarChartOutlined,
   ControlOutlined,
   DashboardOutlined,
   DatabaseOutlined,
@@ -33,11 +34,15 @@ export const adminNavGroups: NavGroup[] = [
     // Admins only: a deliberate deviation from the shipped navigation, which showed these links to
     // members although the reports are admin data.
     title: 'Reports',
-    links: reportAreas.map((report) => ({
-      path: `/app/manage/reports/${report.path}`,
-      label: report.title,
-      // One icon for all reports keeps this admin-only chunk small; the labels tell them apart.
-      icon: <FileTextOutlined />,
-    })),
+    links: [
+      // The index: every report with what it shows.
+      { path: '/app/manage/reports', label: 'All Reports', icon: <BarChartOutlined /> },
+      ...reportAreas.map((report) => ({
+        path: `/app/manage/reports/${report.path}`,
+        label: report.title,
+        // One icon for all reports keeps this admin-only chunk small; the labels tell them apart.
+        icon: <FileTextOutlined />,
+      })),
+    ],
   },
 ];

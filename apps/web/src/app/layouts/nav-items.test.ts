@@ -15,6 +15,7 @@ describe('selectedNavKey', () => {
     ['/app/settings/welcome', '/app/settings'],
     ['/app/manage', '/app/manage'],
     ['/app/manage/users', '/app/manage/users'],
+    ['/app/manage/reports', '/app/manage/reports'],
     ['/app/manage/reports/topusers', '/app/manage/reports/topusers'],
   ])('%s selects %s', (path, key) => expect(selectedNavKey(path, all)).toBe(key));
 

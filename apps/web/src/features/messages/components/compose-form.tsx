@@ -2,6 +2,7 @@ import { messageLimits, messages, messageTexts } from '@fitpost/contract';
 import { Alert, Button, Form, Input } from 'antd';
 import { errorText } from '@/lib/api-client';
 import { useSendMessage } from '@/lib/api/messages/send-message';
+import type { ComposeRecipient } from '@/lib/compose-recipients';
 import { serverFormFields } from '@/lib/form-errors';
 import { RecipientPicker, recipientsOf, type RecipientValues } from './recipient-picker';
 
@@ -18,8 +19,11 @@ export function ComposeForm({
   admin,
   onSent,
   onCancel,
+  members,
 }: {
   admin: boolean;
+  /** Members to write to, filled in as 'Chosen members' (an admin's compose opened from a report). */
+  members?: ComposeRecipient[] | undefined;
   onSent: (sent: { id: string; kind: 'thread' | 'sent' }) => void;
   onCancel: () => void;
 }) {
@@ -44,11 +48,13 @@ export function ComposeForm({
       <Form<ComposeValues>
         form={form}
         layout="vertical"
-        initialValues={{ recipients: 'all' }}
+        initialValues={
+          members ? { recipients: 'users', userIds: members.map((m) => m.id) } : { recipients: 'all' }
+        }
         onFinish={handleFinish}
         disabled={send.isPending}
       >
-        {admin ? <RecipientPicker /> : null}
+        {admin ? <RecipientPicker known={members} /> : null}
         <Form.Item
           label="Subject"
           name="subject"

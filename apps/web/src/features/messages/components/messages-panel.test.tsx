@@ -2,6 +2,7 @@ import type { MessageItem, MessageList, MessageSummary, MessageThread } from '@f
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { composeState } from '@/lib/compose-recipients';
 import { adminUser, makeUserSummary, memberUser } from '@/test/fixtures';
 import { renderScreen } from '@/test/render-app';
 import { server } from '@/test/setup';
@@ -256,5 +257,40 @@ describe('MessagesPanel for an admin', () => {
         { url: '/api/message', body: { subject: 'Hello', body: 'Everyone', to: { all: true } } },
       ]),
     );
+  });
+});
+
+describe('MessagesPanel opened from the Inactive Users report', () => {
+  it('composes to the handed members, chosen and named, and sends to their ids', async () => {
+    const ben = { id: 'f0000000-0000-4000-8000-000000000002', label: 'Ben Coach <ben@example.com>' };
+    const cara = { id: 'f0000000-0000-4000-8000-000000000003', label: 'Cara Coach <cara@example.com>' };
+    const api = messagesApi();
+    server.use(
+      http.get('/api/user', () => HttpResponse.json({ items: [], total: 0, page: 1, pageSize: 20 })),
+      http.get('/api/role', () => HttpResponse.json([])),
+    );
+    const { user } = renderScreen(<MessagesPanel />, {
+      user: adminUser,
+      path: '/app/manage/messages',
+      state: composeState([ben, cara]),
+    });
+    const form = await screen.findByRole('region', { name: 'Compose' });
+    expect(within(form).getByRole('radio', { name: 'Chosen members' })).toBeChecked();
+    expect(within(form).getByText(ben.label)).toBeInTheDocument();
+    expect(within(form).getByText(cara.label)).toBeInTheDocument();
+    await user.type(within(form).getByRole('textbox', { name: 'Subject' }), 'We miss you');
+    await user.type(within(form).getByRole('textbox', { name: 'Message' }), 'Anything we can help with?');
+    await user.click(within(form).getByRole('button', { name: 'Send' }));
+    await screen.findByText('Message sent');
+    expect(api.posted).toEqual([
+      {
+        url: '/api/message',
+        body: {
+          subject: 'We miss you',
+          body: 'Anything we can help with?',
+          to: { userIds: [ben.id, cara.id] },
+        },
+      },
+    ]);
   });
 });

@@ -1,8 +1,9 @@
 import { messages, messageTexts, paging, type MessageFolder } from '@fitpost/contract';
 import { Button, Radio } from 'antd';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { LoadError } from '@/components/load-error';
+import { composeRecipientsOf } from '@/lib/compose-recipients';
 import { useMessages } from '@/lib/api/messages/get-messages';
 import { useStoredUser } from '@/lib/session';
 import { memberTimeZone } from '@/lib/zoned-time';
@@ -28,7 +29,10 @@ export function MessagesPanel() {
   const [folder, setFolder] = useState<MessageFolder>('inbox');
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<number>(paging.defaultPageSize);
-  const [composing, setComposing] = useState(false);
+  // Opened with members to write to (the Inactive Users report's action): compose to them at once.
+  const handed = composeRecipientsOf(useLocation().state);
+  const [composeTo, setComposeTo] = useState(admin ? handed : undefined);
+  const [composing, setComposing] = useState(Boolean(composeTo));
   const [notice, setNotice] = useState('');
   const openId = params.get(threadParam);
   const list = useMessages({ folder, page, pagesize: pageSize });
@@ -53,9 +57,14 @@ export function MessagesPanel() {
     body = (
       <ComposeForm
         admin={admin}
-        onCancel={() => setComposing(false)}
+        members={composeTo}
+        onCancel={() => {
+          setComposing(false);
+          setComposeTo(undefined);
+        }}
         onSent={(sent) => {
           setComposing(false);
+          setComposeTo(undefined);
           setNotice(messageTexts.sentToast);
           if (sent.kind === 'sent') chooseFolder('sent');
         }}

@@ -1,6 +1,7 @@
 import { messageTexts, type MessageRecipients } from '@fitpost/contract';
 import { Alert, Form, Radio, Select } from 'antd';
 import { errorText } from '@/lib/api-client';
+import type { ComposeRecipient } from '@/lib/compose-recipients';
 import { useRoles } from '@/lib/api/users/get-roles';
 import { MemberSelect } from '@/components/member-select';
 
@@ -19,8 +20,11 @@ export function recipientsOf(values: RecipientValues): MessageRecipients {
   return { all: true };
 }
 
-/** Chosen members: the portal's users found by name or email as the admin types. */
-function MemberSearch() {
+/**
+ * Chosen members: the portal's users found by name or email as the admin types; `known` are
+ * members already chosen elsewhere (a report), named before any search.
+ */
+function MemberSearch({ known }: { known?: ComposeRecipient[] | undefined }) {
   return (
     <Form.Item
       label="Members"
@@ -28,13 +32,13 @@ function MemberSearch() {
       rules={[{ required: true, message: 'Choose at least one member' }]}
       extra="Type a name or an email address to find members."
     >
-      <MemberSelect multiple />
+      <MemberSelect multiple known={known} />
     </Form.Item>
   );
 }
 
 /** An admin's 'To': all members of the portal, the holders of some roles, or chosen members. */
-export function RecipientPicker() {
+export function RecipientPicker({ known }: { known?: ComposeRecipient[] | undefined } = {}) {
   const kind = Form.useWatch<RecipientKind | undefined>('recipients');
   const roles = useRoles();
   return (
@@ -64,7 +68,7 @@ export function RecipientPicker() {
       {kind === 'roles' && roles.isError ? (
         <Alert type="error" showIcon title={errorText(roles.error)} />
       ) : null}
-      {kind === 'users' ? <MemberSearch /> : null}
+      {kind === 'users' ? <MemberSearch known={known} /> : null}
     </>
   );
 }

@@ -67,6 +67,50 @@ describe('report screens', () => {
     expect(screen.getByRole('button', { name: /Download CSV/ })).toBeInTheDocument();
   });
 
+  it('Inactive Users: messages the listed members, opening the compose with them chosen', async () => {
+    const ids = ['f0000000-0000-4000-8000-000000000002', 'f0000000-0000-4000-8000-000000000003'];
+    const inactive: ReportResult = {
+      ...topUsers,
+      report: 'usersinactive',
+      title: 'Inactive Users',
+      columns: [
+        { key: 'member', label: 'Member', type: 'text' },
+        { key: 'email', label: 'Email', type: 'text' },
+      ],
+      rows: [
+        { member: 'Ben Coach', email: 'ben@example.com' },
+        { member: 'Cara Coach', email: 'cara@example.com' },
+      ],
+      total: 2,
+      chart: null,
+      memberIds: ids,
+    };
+    server.use(http.get('/api/report/usersinactive', () => HttpResponse.json(inactive)));
+    const { user, router } = renderScreen(<ReportPageRoute />, {
+      user: admin,
+      path: '/app/manage/reports/usersinactive',
+      routes: [{ path: '/app/manage/messages', element: <p>Messages</p> }],
+    });
+    await user.click(
+      await screen.findByRole('button', { name: /Message these 2 members/ }, { timeout: 10_000 }),
+    );
+    expect(await screen.findByText('Messages')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/app/manage/messages');
+    expect(router.state.location.state).toEqual({
+      composeTo: [
+        { id: ids[0], label: 'Ben Coach <ben@example.com>' },
+        { id: ids[1], label: 'Cara Coach <cara@example.com>' },
+      ],
+    });
+  });
+
+  it('offers no message action on a report whose rows are not members', async () => {
+    server.use(http.get('/api/report/topusers', () => HttpResponse.json(topUsers)));
+    renderScreen(<ReportPageRoute />, { user: admin, path: '/app/manage/reports/topusers' });
+    await screen.findByRole('table', {}, { timeout: 10_000 });
+    expect(screen.queryByRole('button', { name: /Message/ })).not.toBeInTheDocument();
+  });
+
   it('says so when the report cannot be loaded', async () => {
     server.use(
       http.get('/api/report/topusers', () =>

@@ -1,13 +1,14 @@
 import { reportRoute, reportTitles, type ReportRoute } from '@fitpost/contract';
-import { DownloadOutlined } from '@ant-design/icons';
-import { App, Button, Empty, Spin } from 'antd';
+import { DownloadOutlined, MailOutlined } from '@ant-design/icons';
+import { App, Button, Empty, Space, Spin } from 'antd';
 import { useState } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { LoadError } from '@/components/load-error';
 import { NotFound } from '@/components/not-found';
 import { PageHeader } from '@/components/page-header';
 import { errorText } from '@/lib/api-client';
 import { downloadReport, useReport } from '@/lib/api/reports/get-report';
+import { composeState, messagesPath } from '@/lib/compose-recipients';
 import type { ReportParams } from '@/lib/api/reports/keys';
 import { useStoredUser } from '@/lib/session';
 import { memberTimeZone } from '@/lib/zoned-time';
@@ -48,6 +49,7 @@ function ReportPage({ route }: { route: ReportRoute }) {
   };
   const report = useReport(route, params);
   const { message } = App.useApp();
+  const navigate = useNavigate();
   const [downloading, setDownloading] = useState(false);
   const title = reportTitles[route];
 
@@ -78,6 +80,12 @@ function ReportPage({ route }: { route: ReportRoute }) {
   };
 
   const data = report.data;
+  // Inactive Users: write to the members listed (this page), the compose opening with them chosen;
+  // the admin can drop any of them there before sending.
+  const listed = (data?.memberIds ?? []).map((id, index) => {
+    const row = data?.rows[index];
+    return { id, label: `${String(row?.member ?? '')} <${String(row?.email ?? '')}>` };
+  });
   return (
     <section className="report-page">
       <p className="report-back">
@@ -86,9 +94,19 @@ function ReportPage({ route }: { route: ReportRoute }) {
       <PageHeader
         title={title}
         actions={
-          <Button icon={<DownloadOutlined />} loading={downloading} onClick={() => void handleDownload()}>
-            Download CSV
-          </Button>
+          <Space wrap>
+            {listed.length > 0 ? (
+              <Button
+                icon={<MailOutlined />}
+                onClick={() => void navigate(messagesPath, { state: composeState(listed) })}
+              >
+                {listed.length === 1 ? 'Message this member' : `Message these ${listed.length} members`}
+              </Button>
+            ) : null}
+            <Button icon={<DownloadOutlined />} loading={downloading} onClick={() => void handleDownload()}>
+              Download CSV
+            </Button>
+          </Space>
         }
       />
       <ReportFilters

@@ -1,0 +1,1 @@
+CREATE INDEX "post_targets_due_idx" ON "post_targets" USING btree ("due_at" DESC NULLS LAST);
