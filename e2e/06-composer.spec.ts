@@ -101,6 +101,10 @@ async function openComposer(page: Page) {
   await page.goto('/app/posts/post');
   await expect(page.getByRole('heading', { level: 1, name: 'Create New' })).toBeVisible();
   await expect(networkChip(page, 'x')).toBeVisible();
+  // A new post starts with the member's usual accounts ticked; these tests choose their own.
+  for (const box of await page.locator('.composer-networks input[type=checkbox]:checked').all()) {
+    await box.uncheck();
+  }
 }
 
 /** The outcome row of one network on the composer's result. */
@@ -176,7 +180,14 @@ test("Post Now shows each network's progress, then 'Posted' with links once both
   await page.getByLabel('Post text').fill(body);
   await networkChip(page, 'x').check();
   await networkChip(page, 'linkedin').check();
+  await page.getByRole('radio', { name: 'Post Now' }).check();
   await page.getByRole('button', { name: 'Post Now' }).click();
+  // Post Now asks once, naming the accounts, before anything is sent.
+  const confirm = page.getByRole('dialog').filter({ hasText: 'Post now to 2 accounts?' });
+  await expect(confirm).toContainText('X ·');
+  await expect(confirm).toContainText('LinkedIn ·');
+  await expectAccessible(page);
+  await confirm.getByRole('button', { name: 'Post Now' }).click();
 
   await expect(page.getByRole('heading', { name: 'Posted' })).toBeVisible({ timeout: 45_000 });
   await expect(outcomeRow(page, 'X').getByRole('link', { name: 'View on X' })).toBeVisible();
@@ -194,13 +205,13 @@ test("Post Now shows each network's progress, then 'Posted' with links once both
 
 test('the validation messages appear for an empty post and for no network', async ({ page }) => {
   await openComposer(page);
-  await page.getByRole('button', { name: 'Post Now' }).click();
+  await page.getByRole('button', { name: 'Add to Queue' }).click();
   await expect(page.getByText(messages.data)).toBeVisible();
   await expect(page.getByText(messages.network)).toBeVisible();
   await expectAccessible(page);
 
   await page.getByLabel('Post text').fill('Only text, no network yet');
-  await page.getByRole('button', { name: 'Post Now' }).click();
+  await page.getByRole('button', { name: 'Add to Queue' }).click();
   await expect(page.getByText(messages.data)).toBeHidden();
   await expect(page.getByText(messages.network)).toBeVisible();
 

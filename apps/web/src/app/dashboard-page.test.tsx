@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { makeUser, meHandler, noPostsHandler } from '@/test/fixtures';
+import { makeUser, meHandler, noAutoPostsHandlers, noPostsHandler } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 import { server } from '@/test/setup';
 
@@ -56,5 +56,109 @@ describe('/app/dashboard (Recommended Posts)', () => {
     const glance = await screen.findByRole('region', { name: 'At a Glance' });
     expect(await within(glance).findByText('On for 1 of 1 account')).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'My Scheduled Posts' })).toBeInTheDocument();
+  });
+
+  it('shows the recommended library content as cards, and Add to Queue queues one in a click', async () => {
+    const contentId = 'c0c0c0c0-0000-4000-8000-000000000000';
+    const connectionId = 'f5f5f5f5-5555-4555-8555-555555555555';
+    const asked: string[] = [];
+    const saved: unknown[] = [];
+    server.use(
+      meHandler,
+      noPostsHandler,
+      http.get('/api/content', ({ request }) => {
+        asked.push(new URL(request.url).search);
+        return HttpResponse.json({
+          items: [
+            {
+              id: contentId,
+              type: 'library',
+              title: 'Squat week',
+              body: 'Five squat variations to try this week',
+              mediaId: null,
+              graphicUrl: null,
+              link: null,
+              brand: null,
+              tags: [],
+              feed: null,
+              activeFrom: null,
+              activeUntil: null,
+              active: true,
+              recommended: true,
+              createdBy: null,
+              publishedAt: '2026-01-02T10:00:00.000Z',
+              createdAt: '2026-01-02T10:00:00.000Z',
+              updatedAt: '2026-01-02T10:00:00.000Z',
+              favorite: false,
+              scheduled: false,
+              posted: false,
+            },
+          ],
+          total: 1,
+          page: 1,
+          pageSize: 6,
+        });
+      }),
+      http.get('/api/queue', () =>
+        HttpResponse.json({
+          timeZone: 'America/Chicago',
+          nextFree: '2030-03-15T14:00:00.000Z',
+          usualConnectionIds: [connectionId],
+        }),
+      ),
+      http.post('/api/posts', async ({ request }) => {
+        saved.push(await request.json());
+        return HttpResponse.json(
+          {
+            id: 'd0d0d0d0-0000-4000-8000-000000000000',
+            body: 'Five squat variations to try this week',
+            mediaId: null,
+            link: null,
+            contentId,
+            scheduledAt: '2030-03-15T14:00:00.000Z',
+            timeZone: 'America/Chicago',
+            status: 'scheduled',
+            connectionIds: [connectionId],
+            targets: [],
+            createdAt: '2026-01-02T10:00:00.000Z',
+            updatedAt: '2026-01-02T10:00:00.000Z',
+            queueSlot: {
+              weekday: 5,
+              time: '09:00',
+              scheduledAt: '2030-03-15T14:00:00.000Z',
+              timeZone: 'America/Chicago',
+            },
+          },
+          { status: 201 },
+        );
+      }),
+      // After the content handler above: the first handler that matches answers.
+      ...noAutoPostsHandlers,
+    );
+    const { user: clicker } = renderApp('/app/dashboard', { user });
+
+    const panel = await screen.findByRole('region', { name: 'Recommended for You' });
+    const card = await within(panel).findByRole('article', { name: 'Squat week' });
+    expect(asked[0]).toContain('recommended=true');
+    expect(within(card).getByRole('button', { name: 'Schedule Post' })).toBeEnabled();
+    await clicker.click(within(card).getByRole('button', { name: 'Add to Queue' }));
+    expect(
+      await screen.findByText('Added to your queue: Squat week goes out 3/15/2030 9:00 AM CDT.'),
+    ).toBeInTheDocument();
+    expect(saved).toEqual([
+      expect.objectContaining({
+        contentId,
+        queue: true,
+        connectionIds: [connectionId],
+        timeZone: 'America/Chicago',
+      }),
+    ]);
+  });
+
+  it('says so when nothing is recommended', async () => {
+    server.use(meHandler, noPostsHandler, ...noAutoPostsHandlers);
+    renderApp('/app/dashboard', { user });
+    const panel = await screen.findByRole('region', { name: 'Recommended for You' });
+    expect(await within(panel).findByText(/Nothing is recommended right now/)).toBeInTheDocument();
   });
 });

@@ -9,6 +9,11 @@ const RecommendedAutoPosts = lazy(
     default: (await import('@/features/autopost/components/recommended-auto-posts')).RecommendedAutoPosts,
   })),
 );
+const RecommendedContent = lazy(
+  loadModule(async () => ({
+    default: (await import('@/features/library/components/recommended-content')).RecommendedContent,
+  })),
+);
 const AtAGlance = lazy(
   loadModule(async () => ({
     default: (await import('@/features/autopost/components/at-a-glance')).AtAGlance,
@@ -30,12 +35,17 @@ function Panel({ wide, children }: { wide?: boolean; children: ReactNode }) {
 }
 
 /**
- * /app/dashboard. Recommended Posts' upcoming Auto-Posts and 'At a Glance' belong to the autopost
- * feature; like settings-page.tsx, this app-layer module plugs them into the dashboard feature's screen.
+ * /app/dashboard. Recommended Posts' recommended library content belongs to the library feature, its
+ * upcoming Auto-Posts and 'At a Glance' to the autopost feature; like settings-page.tsx, this app-layer module plugs them into the dashboard feature's screen.
  */
 export function DashboardPage() {
   return (
     <DashboardRoute
+      recommended={
+        <Panel wide>
+          <RecommendedContent />
+        </Panel>
+      }
       autoPosts={
         <Panel wide>
           <RecommendedAutoPosts />

@@ -104,6 +104,8 @@ export const noPostsHandler = http.get('/api/posts', () =>
 export const noAutoPostsHandlers = [
   http.get('/api/autoposts/upcoming', () => HttpResponse.json([])),
   http.get('/api/autoposts/settings', () => HttpResponse.json({ accounts: [] })),
+  // The dashboard shows the recommended library content beside the Auto-Posts.
+  http.get('/api/content', () => HttpResponse.json({ items: [], total: 0, page: 1, pageSize: 6 })),
 ];
 
 export const uploadedMediaId = '88888888-8888-4888-8888-888888888888';

@@ -14,6 +14,7 @@ import {
   renderComposer,
   savePostApi,
   xAccount,
+  postNow,
 } from '../test/composer-kit';
 
 const squats = makeContentItem();
@@ -145,7 +146,7 @@ describe("Create New › 'Or Choose from Library'", () => {
     expect(asked[0]).toMatchObject({ contentId, status: 'scheduled', order: 'asc' });
 
     await user.click(screen.getByRole('checkbox', { name: /^X Casey Coach/ }));
-    await user.click(screen.getByRole('button', { name: 'Post Now' }));
+    await postNow(user);
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0]?.body).toMatchObject({ contentId, mediaId: libraryMediaId, link: squats.link });
   });

@@ -1,7 +1,7 @@
 import { BookOutlined } from '@ant-design/icons';
 import type { ContentItem, ScheduledPost } from '@fitpost/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button } from 'antd';
+import { Alert, Button, Modal } from 'antd';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { GraphicUpload } from '@/components/graphic-upload/graphic-upload';
 import { useAltTextSync } from '@/components/graphic-upload/use-alt-text';
@@ -10,6 +10,7 @@ import { errorText } from '@/lib/api-client';
 import { serverFieldErrors } from '@/lib/form-errors';
 import { formatZoned } from '@/lib/zoned-time';
 import { useConnections } from '@/lib/api/connections/get-connections';
+import { useQueue } from '@/lib/api/queue/get-queue';
 import { useContentItem } from '@/lib/api/content/get-content-item';
 import { composerKeys } from '../api/query-keys';
 import { contentKeys } from '@/lib/api/content/keys';
@@ -21,6 +22,7 @@ import {
   validateComposer,
   type ComposerErrors,
   type ComposerValues,
+  networkName,
   type SaveIntent,
 } from '../model/composer-values';
 import { clearDraft, draftKey, readDraft, writeDraft, type StoredDraft } from '../model/draft-storage';
@@ -72,13 +74,17 @@ interface Start {
   offer: StoredDraft | null;
 }
 
+const shortDate = (date: Date, timeZone: string) =>
+  new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone }).format(date);
+
 /** "Mar 8" in the member's zone, as the feeds date a post; "now" for Post Now. */
-function feedDate(values: ComposerValues): string {
+function feedDate(values: ComposerValues, zone: string, nextFree: string | null | undefined): string {
+  if (values.when === 'queue') return nextFree ? shortDate(new Date(nextFree), zone) : 'soon';
   if (values.when === 'now' || !values.date) return 'now';
-  return new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${values.date}T12:00:00Z`),
-  );
+  return shortDate(new Date(`${values.date}T12:00:00Z`), 'UTC');
 }
+
+const mainButtonLabels = { queue: 'Add to Queue', later: 'Schedule Post', now: 'Post Now' } as const;
 
 function focusFirstError(errors: ComposerErrors) {
   const target = errors.body
@@ -118,6 +124,8 @@ export function ComposerScreen(props: ComposerScreenProps) {
   const connections = useConnections();
   const content = useContentItem(values.contentId);
   const save = useSavePost();
+  const queue = useQueue({ enabled: values.when === 'queue' });
+  const [modal, modalHolder] = Modal.useModal();
   // The server's copy of each image of the member's own, so editing it later needs no request.
   const altText = useAltTextSync(startValues.graphic, (media) =>
     queryClient.setQueryData(composerKeys.media(media.id), media),
@@ -157,6 +165,28 @@ export function ComposerScreen(props: ComposerScreenProps) {
       return;
     }
     submitted.current = true;
+    if (intent === 'publish' && values.when === 'now') {
+      // Post Now sends at once to every ticked account: asked once, naming them.
+      const accounts = all.filter((c) => values.connectionIds.includes(c.id));
+      const confirmed = await modal.confirm({
+        title: `Post now to ${accounts.length === 1 ? '1 account' : `${accounts.length} accounts`}?`,
+        content: (
+          <ul className="composer-confirm-accounts">
+            {accounts.map((c) => (
+              <li key={c.id}>
+                {networkName(c)} · {c.accountName}
+              </li>
+            ))}
+          </ul>
+        ),
+        okText: 'Post Now',
+        cancelText: 'Cancel',
+      });
+      if (!confirmed) {
+        submitted.current = false;
+        return;
+      }
+    }
     try {
       await altText.sync(values.graphic);
     } catch {
@@ -203,9 +233,10 @@ export function ComposerScreen(props: ComposerScreenProps) {
 
   return (
     <>
+      {modalHolder}
       <PageHeader
         title={post ? 'Edit Post' : 'Create New'}
-        description="Write your post once, see how it looks on each network, then post it now or schedule it."
+        description="Write your post once, see how it looks on each network, then add it to your queue, schedule it or post it now."
         actions={
           <Button
             icon={<BookOutlined aria-hidden="true" />}
@@ -299,6 +330,7 @@ export function ComposerScreen(props: ComposerScreenProps) {
           />
           <WhenField
             when={values.when}
+            nextFree={queue.data?.nextFree}
             date={values.date}
             time={values.time}
             zone={zone}
@@ -327,7 +359,7 @@ export function ComposerScreen(props: ComposerScreenProps) {
               disabled={uploading}
               loading={savingIntent === 'publish'}
             >
-              {values.when === 'now' ? 'Post Now' : 'Schedule Post'}
+              {mainButtonLabels[values.when]}
             </Button>
             <Button
               onClick={() => void handleSave('draft')}
@@ -347,7 +379,7 @@ export function ComposerScreen(props: ComposerScreenProps) {
             body={values.body}
             link={values.link}
             graphic={values.graphic}
-            when={feedDate(values)}
+            when={feedDate(values, zone, queue.data?.nextFree)}
           />
           {values.contentId ? (
             <UpcomingPosts contentId={values.contentId} currentPostId={post?.id ?? null} zone={zone} />

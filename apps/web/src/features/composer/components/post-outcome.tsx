@@ -79,9 +79,10 @@ export function PostOutcome({ post, zone, onEdit, onCreateAnother }: PostOutcome
   return (
     <section className="panel composer-outcome" aria-labelledby="composer-outcome-title">
       <h2 id="composer-outcome-title" className="card-title">
-        {headings[post.status]}
+        {/* A post due now (Post Now) is on its way out, not waiting: say so. */}
+        {post.status === 'scheduled' && due ? headings.publishing : headings[post.status]}
       </h2>
-      {post.status === 'scheduled' && post.scheduledAt ? (
+      {post.status === 'scheduled' && post.scheduledAt && !due ? (
         <p>Goes out {formatZoned(post.scheduledAt, zone)}.</p>
       ) : null}
       {post.status === 'draft' ? <p>Your draft is saved. Nothing is sent until you schedule it.</p> : null}

@@ -2,11 +2,13 @@ import { Input, Radio } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatDate } from '@/lib/dates';
-import { formatClock, fromWallTime, zoneLabel } from '@/lib/zoned-time';
+import { formatClock, formatZoned, fromWallTime, zoneLabel } from '@/lib/zoned-time';
 import type { WhenMode } from '../model/composer-values';
 
 interface WhenFieldProps {
   when: WhenMode;
+  /** The member's next free queue slot (null: the queue is full; undefined: not known yet). */
+  nextFree?: string | null;
   date: string;
   time: string;
   zone: string;
@@ -31,8 +33,11 @@ function clockChangeNote(date: string, time: string, zone: string): string | nul
   return null;
 }
 
-/** When: Post Now, or a date and time in the member's time zone, with the zone written out. */
-export function WhenField({ when, date, time, zone, onChange, error }: WhenFieldProps) {
+/**
+ * When: Add to Queue (the member's next free slot), a date and time in the member's time zone with
+ * the zone written out, or Post Now.
+ */
+export function WhenField({ when, nextFree, date, time, zone, onChange, error }: WhenFieldProps) {
   const note = when === 'later' ? clockChangeNote(date, time, zone) : null;
   const [openedAt] = useState(() => Date.now());
   let at: string | number = openedAt;
@@ -48,10 +53,21 @@ export function WhenField({ when, date, time, zone, onChange, error }: WhenField
         value={when}
         onChange={(event) => onChange({ when: event.target.value as WhenMode })}
         options={[
-          { value: 'now', label: 'Post now' },
+          { value: 'queue', label: 'Add to Queue' },
           { value: 'later', label: 'Schedule' },
+          { value: 'now', label: 'Post Now' },
         ]}
       />
+      {when === 'queue' ? (
+        <p className="composer-hint" data-testid="composer-queue-slot">
+          {nextFree
+            ? `Next free time in your queue: ${formatZoned(nextFree, zone)}. `
+            : nextFree === null
+              ? 'Your queue has no free time in the next 12 weeks. '
+              : 'It goes out at the next free time in your queue. '}
+          <Link to="/app/settings?tab=system-settings">Change your posting times</Link>
+        </p>
+      ) : null}
       {when === 'later' ? (
         <div className="when-inputs">
           <div className="when-input">

@@ -95,19 +95,27 @@ describe('toPostUpsert', () => {
       connectionIds: [x.id],
       contentId: null,
       publishNow: false,
+      queue: false,
       scheduledAt: '2026-03-08T13:00:00.000Z',
       timeZone: zone,
       draft: false,
     });
   });
 
-  it('marks Post Now and drafts', () => {
-    expect(toPostUpsert(values({ body: 'Now' }), zone, 'publish')).toMatchObject({
+  it('marks Add to Queue (the default), Post Now and drafts', () => {
+    expect(toPostUpsert(values({ body: 'Queued' }), zone, 'publish')).toMatchObject({
+      queue: true,
+      publishNow: false,
+      scheduledAt: null,
+    });
+    expect(toPostUpsert(values({ body: 'Now', when: 'now' }), zone, 'publish')).toMatchObject({
       publishNow: true,
+      queue: false,
       scheduledAt: null,
     });
     expect(toPostUpsert(values({ body: 'Later' }), zone, 'draft')).toMatchObject({
       publishNow: false,
+      queue: false,
       draft: true,
     });
   });

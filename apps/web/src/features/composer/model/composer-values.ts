@@ -10,7 +10,8 @@ import { fromWallTime } from '@/lib/zoned-time';
 import { postText } from '@/components/network-preview/preview-text';
 import { networkProblem } from './post-text';
 
-export type WhenMode = 'now' | 'later';
+/** Add to Queue (the next free slot, the default), a chosen date and time, or Post Now. */
+export type WhenMode = 'queue' | 'later' | 'now';
 
 /** Everything the member has entered; what is kept in local storage while they write. */
 export interface ComposerValues {
@@ -33,7 +34,7 @@ export const emptyValues: ComposerValues = {
   graphic: null,
   connectionIds: [],
   contentId: null,
-  when: 'now',
+  when: 'queue',
   date: '',
   time: '',
 };
@@ -136,6 +137,7 @@ export function toPostUpsert(values: ComposerValues, zone: string, intent: SaveI
     connectionIds: values.connectionIds,
     contentId: values.contentId,
     publishNow: intent === 'publish' && values.when === 'now',
+    queue: intent === 'publish' && values.when === 'queue',
     scheduledAt,
     timeZone: zone,
     draft: intent === 'draft',

@@ -45,7 +45,7 @@ function isValues(v: unknown): v is ComposerValues {
     Array.isArray(d.connectionIds) &&
     d.connectionIds.every(isString) &&
     (d.contentId === null || isString(d.contentId)) &&
-    (d.when === 'now' || d.when === 'later') &&
+    (d.when === 'queue' || d.when === 'now' || d.when === 'later') &&
     isString(d.date) &&
     isString(d.time)
   );

@@ -73,7 +73,7 @@ export function valuesFromPost(
     graphic,
     connectionIds: [...new Set(connectionIds)],
     contentId: post.contentId,
-    when: wall ? 'later' : 'now',
+    when: wall ? 'later' : 'queue',
     date: wall?.date ?? '',
     time: wall?.time ?? '',
   };

@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { makeMedia, uploadedMediaId } from '@/test/fixtures';
 import { server } from '@/test/setup';
-import { connectionsApi, renderComposer, savePostApi, makePost } from '../test/composer-kit';
+import { connectionsApi, renderComposer, savePostApi, makePost, postNow } from '../test/composer-kit';
 
 const photo = () => new File([new Uint8Array(2048)], 'squat.jpg', { type: 'image/jpeg' });
 
@@ -42,7 +42,7 @@ describe('Create New › graphic', () => {
 
     await user.upload(fileInput(container), photo());
     expect(await screen.findByText('Uploading squat.jpg…')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Post Now' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Add to Queue' })).toBeDisabled();
     release();
     await screen.findByRole('img', { name: "Your post's graphic" });
 
@@ -52,7 +52,7 @@ describe('Create New › graphic', () => {
 
     // A graphic alone is a post: no body needed.
     await user.click(screen.getByRole('checkbox', { name: /^X Casey Coach/ }));
-    await user.click(screen.getByRole('button', { name: 'Post Now' }));
+    await postNow(user);
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0]?.body).toMatchObject({ body: '', mediaId: uploadedMediaId });
     expect(calls).toEqual(['alt: A coach demonstrating a goblet squat', 'post']);

@@ -13,6 +13,7 @@ import {
   renderComposer,
   savePostApi,
   xAccount,
+  postNow,
 } from '../test/composer-kit';
 
 const xTarget = makeTarget();
@@ -98,7 +99,7 @@ describe('Create New › Post Now', () => {
     await user.type(await screen.findByLabelText('Post text'), 'Going out now');
     await user.click(await screen.findByRole('checkbox', { name: /^X Casey Coach/ }));
     await user.click(screen.getByRole('checkbox', { name: /^LinkedIn Casey Coach/ }));
-    await user.click(screen.getByRole('button', { name: 'Post Now' }));
+    await postNow(user, ['X · Casey Coach', 'LinkedIn · Casey Coach']);
 
     expect(await screen.findByRole('heading', { name: 'Publishing…' })).toBeInTheDocument();
     expect(

@@ -14,6 +14,7 @@ import {
   renderComposer,
   savePostApi,
   xAccount,
+  postNow,
 } from '../test/composer-kit';
 
 const body = () => screen.getByLabelText('Post text');
@@ -74,7 +75,7 @@ describe('Create New › validation', () => {
     connectionsApi();
     const { user } = await openComposer();
 
-    await user.click(screen.getByRole('button', { name: 'Post Now' }));
+    await user.click(screen.getByRole('button', { name: 'Add to Queue' }));
     expect(await screen.findByText(messages['post.error.data'])).toBeInTheDocument();
     expect(screen.getByText(messages['post.error.network'])).toBeInTheDocument();
     expect(body()).toHaveFocus();
@@ -157,6 +158,7 @@ describe('Create New › scheduling', () => {
           connectionIds: [xAccount.id, linkedInAccount.id],
           contentId: null,
           publishNow: false,
+          queue: false,
           scheduledAt: '2030-07-01T13:00:00.000Z',
           timeZone: 'America/New_York',
           draft: false,
@@ -228,7 +230,7 @@ describe('Create New › nothing is lost', () => {
     const first = await openComposer();
     await first.user.type(body(), 'Do not lose me');
     await first.user.click(chip(/^X Casey Coach/));
-    await first.user.click(screen.getByRole('button', { name: 'Post Now' }));
+    await postNow(first.user);
     expect(await screen.findByText('Your post was not saved.')).toBeInTheDocument();
     expect(screen.getByText('Casey Coach: reconnect this account before posting to it.')).toBeInTheDocument();
     expect(body()).toHaveValue('Do not lose me');

@@ -9,6 +9,7 @@ import { useStoredUser } from '@/lib/session';
 import { memberTimeZone } from '@/lib/zoned-time';
 import { useContentItem } from '@/lib/api/content/get-content-item';
 import { useMedia } from '../api/get-media';
+import { useQueue } from '@/lib/api/queue/get-queue';
 import { usePost } from '@/lib/api/posts/get-post';
 import { ComposerScreen } from '../components/composer-screen';
 import { PostOutcome } from '../components/post-outcome';
@@ -40,8 +41,9 @@ function OutcomeView(props: {
 
 /**
  * /app/posts/post — Create New. `?id=` edits a post or draft, `?contentId=` starts from a library
- * item (its card's 'Schedule Post'), `?date=YYYY-MM-DD` from a calendar day, and
- * `?source=library|favorites` opens 'Choose from Library' at once.
+ * item (its card's 'Schedule Post'), `?date=YYYY-MM-DD` from a calendar day (Schedule, that day),
+ * and `?source=library|favorites` opens 'Choose from Library' at once. A new post starts with the
+ * member's usual accounts ticked and Add to Queue chosen.
  */
 export function ComposerRoute() {
   const [params, setParams] = useSearchParams();
@@ -65,6 +67,8 @@ export function ComposerRoute() {
   const mediaId = post.data?.mediaId ?? null;
   const fromLibrary = mediaId !== null && content.data?.mediaId === mediaId;
   const media = useMedia(mediaId && !content.isLoading && !fromLibrary ? mediaId : null);
+  // A new post starts with the member's usual accounts ticked (a failed answer just ticks none).
+  const queue = useQueue({ enabled: !postId });
 
   function handleSaved(saved: ScheduledPost, intent: SaveIntent) {
     if (intent === 'draft') void messageApi.success('Draft saved.');
@@ -112,7 +116,8 @@ export function ComposerRoute() {
     );
   }
 
-  const loading = (postId !== null && post.isPending) || media.isLoading || content.isLoading;
+  const loading =
+    (postId !== null && post.isPending) || media.isLoading || content.isLoading || queue.isLoading;
   if (loading) return <PageLoader />;
 
   let startValues = emptyValues;
@@ -125,6 +130,7 @@ export function ComposerRoute() {
   } else {
     if (date) startValues = valuesForDate(date, zone, now);
     if (content.data) startValues = valuesFromContent(content.data, startValues);
+    if (queue.data) startValues = { ...startValues, connectionIds: queue.data.usualConnectionIds };
   }
   const notice =
     !postId && contentId && content.isError ? (

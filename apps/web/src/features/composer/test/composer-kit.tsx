@@ -7,7 +7,8 @@ import type {
   UserInfo,
 } from '@fitpost/contract';
 import { QueryClient } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
+import { expect } from 'vitest';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -143,6 +144,22 @@ export function savePostApi(answer: (body: PostUpsert, id: string | null) => Sch
   return saved;
 }
 
+/** What GET /api/queue answers unless a test says otherwise. */
+export const queueAnswer = {
+  timeZone: 'America/New_York',
+  nextFree: '2030-03-09T14:00:00.000Z',
+  usualConnectionIds: [] as string[],
+};
+
+/** Chooses Post Now, clicks the main button and confirms in the dialog that names the accounts. */
+export async function postNow(user: ReturnType<typeof userEvent.setup>, accounts?: string[]) {
+  await user.click(screen.getByRole('radio', { name: 'Post Now' }));
+  await user.click(screen.getByRole('button', { name: 'Post Now' }));
+  const dialog = await screen.findByRole('dialog');
+  for (const account of accounts ?? []) expect(dialog).toHaveTextContent(account);
+  await user.click(within(dialog).getByRole('button', { name: 'Post Now' }));
+}
+
 /** Renders the composer at `/app/posts/post<search>` for `user`, with a fresh query client. */
 export function renderComposer(search = '', options: { user?: UserInfo } = {}) {
   setStoredUser(options.user ?? coach);
@@ -157,6 +174,8 @@ export function renderComposer(search = '', options: { user?: UserInfo } = {}) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } },
   });
+  // GET /api/queue: no usual accounts (tests tick their own), a next free slot in New York.
+  server.use(http.get('/api/queue', () => HttpResponse.json(queueAnswer)));
   const user = userEvent.setup();
   const result = render(
     <AppProviders queryClient={queryClient}>

@@ -6,13 +6,15 @@ import { MyScheduledPosts } from '../components/my-scheduled-posts';
 import { SidebarTour } from '../components/sidebar-tour';
 
 interface DashboardRouteProps {
+  /** The portal's recommended library content, from the library feature (composed by src/app). */
+  recommended?: ReactNode;
   /** The upcoming Auto-Posts panel and 'At a Glance', from the autopost feature: src/app composes them. */
   autoPosts?: ReactNode;
   atAGlance?: ReactNode;
 }
 
-/** /app/dashboard: Recommended Posts (spec §2): upcoming Auto-Posts, 'At a Glance', 'My Scheduled Posts'. */
-export function DashboardRoute({ autoPosts, atAGlance }: DashboardRouteProps) {
+/** /app/dashboard: Recommended Posts (spec §2): recommended library content, upcoming Auto-Posts, 'At a Glance', 'My Scheduled Posts'. */
+export function DashboardRoute({ recommended, autoPosts, atAGlance }: DashboardRouteProps) {
   const navigate = useNavigate();
   return (
     <>
@@ -26,6 +28,7 @@ export function DashboardRoute({ autoPosts, atAGlance }: DashboardRouteProps) {
         }
       />
       <div className="card-grid">
+        {recommended}
         {autoPosts}
         {atAGlance ?? (
           <section className="panel" aria-labelledby="at-a-glance-title">

@@ -21,14 +21,19 @@ export function captionExcerpt(body: string): string {
 interface ContentCardProps {
   item: ContentItem;
   onSchedule: (item: ContentItem) => void;
+  /** One-click 'Add to Queue' (the member's usual accounts, next free slot); left out, no button. */
+  onQueue?: (item: ContentItem) => void;
+  /** This item is being added to the queue. */
+  queueing?: boolean;
   onToggleFavorite: (item: ContentItem) => void;
 }
 
 /**
  * A content card (spec §2): graphic, title (opening its preview), brand, caption excerpt, tags, the caller's Scheduled and
- * Posted labels, a favourite toggle and 'Schedule Post'; for admins also 'Schedule Auto-Post'.
+ * Posted labels, a favourite toggle, 'Schedule Post' and 'Add to Queue'; for admins also
+ * 'Schedule Auto-Post'.
  */
-export function ContentCard({ item, onSchedule, onToggleFavorite }: ContentCardProps) {
+export function ContentCard({ item, onSchedule, onQueue, queueing, onToggleFavorite }: ContentCardProps) {
   const titleId = useId();
   const isAdmin = useStoredUser()?.fitPostAdminAccess === true;
   return (
@@ -72,6 +77,11 @@ export function ContentCard({ item, onSchedule, onToggleFavorite }: ContentCardP
           <Button type="primary" aria-describedby={titleId} onClick={() => onSchedule(item)}>
             Schedule Post
           </Button>
+          {onQueue ? (
+            <Button aria-describedby={titleId} loading={queueing} onClick={() => onQueue(item)}>
+              Add to Queue
+            </Button>
+          ) : null}
           {isAdmin ? (
             <Link to={autoPostPath(item.id)} aria-describedby={titleId}>
               Schedule Auto-Post

@@ -17,6 +17,9 @@ interface ContentGridProps {
   empty: ReactNode;
   onPageChange: (page: number) => void;
   onSchedule: (item: ContentItem) => void;
+  onQueue?: (item: ContentItem) => void;
+  /** The item being added to the queue, if any. */
+  queueingId?: string | null;
   onToggleFavorite: (item: ContentItem) => void;
   /** Names the list for screen readers, e.g. "Library content". */
   label: string;
@@ -32,6 +35,8 @@ export function ContentGrid({
   empty,
   onPageChange,
   onSchedule,
+  onQueue,
+  queueingId,
   onToggleFavorite,
   label,
 }: ContentGridProps) {
@@ -46,7 +51,13 @@ export function ContentGrid({
       <ul className="content-grid" aria-label={label} aria-busy={isFetching}>
         {data.items.map((item) => (
           <li key={item.id}>
-            <ContentCard item={item} onSchedule={onSchedule} onToggleFavorite={onToggleFavorite} />
+            <ContentCard
+              item={item}
+              onSchedule={onSchedule}
+              onQueue={onQueue}
+              queueing={queueingId === item.id}
+              onToggleFavorite={onToggleFavorite}
+            />
           </li>
         ))}
       </ul>

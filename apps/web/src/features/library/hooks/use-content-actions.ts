@@ -1,8 +1,14 @@
 import type { ContentItem } from '@fitpost/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { message } from 'antd';
-import { useCallback, useRef } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorText } from '@/lib/api-client';
+import { useAddToQueue } from '@/lib/api/queue/add-to-queue';
+import { getQueue } from '@/lib/api/queue/get-queue';
+import { queueKeys } from '@/lib/api/queue/keys';
+import { useStoredUser } from '@/lib/session';
+import { formatZoned, memberTimeZone } from '@/lib/zoned-time';
 import { useAddFavorite } from '../api/add-favorite';
 import { useRemoveFavorite } from '../api/remove-favorite';
 
@@ -22,18 +28,58 @@ export function autoPostPath(contentId: string): string {
 }
 
 /**
- * What a content card's buttons do: 'Schedule Post' opens the composer with the item; the heart adds
- * it to or takes it out of My Favorites (shown at once, undone with a message if the server refuses).
+ * What a content card's buttons do: 'Schedule Post' opens the composer with the item; 'Add to Queue'
+ * posts it as it is, to the member's usual accounts, in their next free queue slot (or opens the
+ * composer when there is no account to post to); the heart adds it to or takes it out of My
+ * Favorites (shown at once, undone with a message if the server refuses).
  */
 export function useContentActions() {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const zone = memberTimeZone(useStoredUser());
   const [messageApi, messageHolder] = message.useMessage();
   const add = useAddFavorite();
   const remove = useRemoveFavorite();
+  const addToQueue = useAddToQueue();
+  const [queueingId, setQueueingId] = useState<string | null>(null);
   // One change per item at a time, so a quick double click cannot race a POST against a DELETE.
   const inFlight = useRef(new Set<string>());
 
   const schedule = useCallback((item: ContentItem) => void navigate(schedulePath(item.id)), [navigate]);
+
+  const queue = useCallback(
+    async (item: ContentItem) => {
+      if (queueingId) return;
+      setQueueingId(item.id);
+      try {
+        // Asked when needed (the accounts may have changed since the page was drawn), not per page.
+        const summary = await queryClient.fetchQuery({
+          queryKey: queueKeys.summary,
+          queryFn: () => getQueue(),
+        });
+        if (summary.usualConnectionIds.length === 0) {
+          void navigate(schedulePath(item.id));
+          return;
+        }
+        const saved = await addToQueue.mutateAsync({
+          item,
+          connectionIds: summary.usualConnectionIds,
+          timeZone: zone,
+        });
+        const at = saved.queueSlot?.scheduledAt ?? saved.scheduledAt;
+        void messageApi.success(
+          at
+            ? `Added to your queue: ${item.title} goes out ${formatZoned(at, zone)}.`
+            : `Added to your queue: ${item.title}.`,
+        );
+      } catch (error) {
+        void messageApi.error(`${item.title} was not added to your queue: ${errorText(error)}`);
+      } finally {
+        setQueueingId(null);
+      }
+    },
+    [queueingId, queryClient, navigate, addToQueue, zone, messageApi],
+  );
 
   const toggleFavorite = useCallback(
     (item: ContentItem) => {
@@ -52,5 +98,5 @@ export function useContentActions() {
     [add, remove, messageApi],
   );
 
-  return { schedule, toggleFavorite, messageHolder };
+  return { schedule, queue, queueingId, toggleFavorite, messageHolder };
 }

@@ -18,7 +18,7 @@ export const libraryPageSize = 24;
 export function BrowseLibraryRoute() {
   const isAdmin = useStoredUser()?.fitPostAdminAccess === true;
   const [filter, setFilter] = useLibraryFilter();
-  const { schedule, toggleFavorite, messageHolder } = useContentActions();
+  const { schedule, queue, queueingId, toggleFavorite, messageHolder } = useContentActions();
   const brands = useBrands({ page: 1, pagesize: paging.maxPageSize, sort: 'name' });
   // Members only ever get searchable tags; an admin asks for them, so the filter matches what members see.
   const tags = useTags({
@@ -68,6 +68,8 @@ export function BrowseLibraryRoute() {
           }
           onPageChange={(page) => setFilter({ ...filter, page })}
           onSchedule={schedule}
+          onQueue={(item) => void queue(item)}
+          queueingId={queueingId}
           onToggleFavorite={toggleFavorite}
         />
       </div>

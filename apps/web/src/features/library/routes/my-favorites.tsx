@@ -14,7 +14,7 @@ const favoritesPerPage = 24;
 export function MyFavoritesRoute() {
   const [keyword, setKeyword] = useState('');
   const [page, setPage] = useState(1);
-  const { schedule, toggleFavorite, messageHolder } = useContentActions();
+  const { schedule, queue, queueingId, toggleFavorite, messageHolder } = useContentActions();
   const favorites = useFavorites({ q: keyword || undefined, page, pagesize: favoritesPerPage });
   // Taking out the last favourite of a later page leaves it empty: show the page before.
   if (page > 1 && favorites.data?.items.length === 0 && !favorites.isFetching) setPage(page - 1);
@@ -61,6 +61,8 @@ export function MyFavoritesRoute() {
           }
           onPageChange={setPage}
           onSchedule={schedule}
+          onQueue={(item) => void queue(item)}
+          queueingId={queueingId}
           onToggleFavorite={toggleFavorite}
         />
       </div>
