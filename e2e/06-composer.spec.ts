@@ -102,9 +102,8 @@ async function openComposer(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'Create New' })).toBeVisible();
   await expect(networkChip(page, 'x')).toBeVisible();
   // A new post starts with the member's usual accounts ticked; these tests choose their own.
-  for (const box of await page.locator('.composer-networks input[type=checkbox]:checked').all()) {
-    await box.uncheck();
-  }
+  const ticked = page.locator('.composer-networks input[type=checkbox]:checked');
+  while ((await ticked.count()) > 0) await ticked.first().uncheck();
 }
 
 /** The outcome row of one network on the composer's result. */
