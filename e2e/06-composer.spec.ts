@@ -13,6 +13,9 @@ import {
 /** The member's zone is the browser's here (no System Settings saved): a zone with daylight saving. */
 const timeZone = 'America/New_York';
 test.use({ timezoneId: timeZone });
+// The first test connects X and LinkedIn through the sandbox's sign-in pages; on a machine shared by
+// several runs that alone came near the default 60 s.
+test.describe.configure({ timeout: 120_000 });
 
 const messages = {
   data: 'Please add at least a body or a graphic',
@@ -186,16 +189,17 @@ test("Post Now shows each network's progress, then 'Posted' with links once both
   await expect(confirm).toContainText('X ·');
   await expect(confirm).toContainText('LinkedIn ·');
   await expectAccessible(page);
+  const published = async () => {
+    const res = await page.request.get(`${sandbox}/_sandbox/published?since=${encodeURIComponent(since)}`);
+    return ((await res.json()) as Published[]).filter((entry) => entry.text.includes(body));
+  };
+  expect(await published()).toEqual([]);
   await confirm.getByRole('button', { name: 'Post Now' }).click();
 
   await expect(page.getByRole('heading', { name: 'Posted' })).toBeVisible({ timeout: 45_000 });
   await expect(outcomeRow(page, 'X').getByRole('link', { name: 'View on X' })).toBeVisible();
   await expect(outcomeRow(page, 'LinkedIn').getByRole('link', { name: 'View on LinkedIn' })).toBeVisible();
 
-  const published = async () => {
-    const res = await page.request.get(`${sandbox}/_sandbox/published?since=${encodeURIComponent(since)}`);
-    return ((await res.json()) as Published[]).filter((entry) => entry.text.includes(body));
-  };
   await expect
     .poll(async () => (await published()).map((entry) => entry.network).sort())
     .toEqual(['linkedin', 'x']);

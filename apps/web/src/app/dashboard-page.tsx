@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { PageLoader } from '@/components/page-loader';
 import { DashboardRoute } from '@/features/dashboard/routes/dashboard';
+import { usePrefetchRecommendedContent } from '@/features/library/api/get-content';
 import { loadModule } from '@/lib/module-load';
 
 // Loaded after the dashboard shows: their time-zone code stays out of its initial JavaScript.
@@ -39,6 +40,7 @@ function Panel({ wide, children }: { wide?: boolean; children: ReactNode }) {
  * upcoming Auto-Posts and 'At a Glance' to the autopost feature; like settings-page.tsx, this app-layer module plugs them into the dashboard feature's screen.
  */
 export function DashboardPage() {
+  usePrefetchRecommendedContent();
   return (
     <DashboardRoute
       recommended={

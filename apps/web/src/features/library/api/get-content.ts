@@ -1,5 +1,6 @@
 import { contentPage, libraryApi, type ContentPage } from '@fitpost/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { apiRequest } from '@/lib/api-client';
 import { contentQueryParams, type ContentListQuery } from '@/lib/api/content/content-query';
 import { contentKeys } from '@/lib/api/content/keys';
@@ -18,4 +19,21 @@ export function useContent(query: ContentListQuery) {
     queryFn: ({ signal }) => getContent(query, signal),
     placeholderData: keepPreviousData,
   });
+}
+
+/** The dashboard's Recommended for You: the newest recommended items, one page of cards. */
+export const recommendedContentQuery: ContentListQuery = { recommended: true, page: 1, pagesize: 6 };
+
+/**
+ * Starts loading Recommended for You as soon as the dashboard shows, not after the panel's own
+ * JavaScript has arrived: on a busy device that chain (page → panel code → request) took seconds.
+ */
+export function usePrefetchRecommendedContent() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    void queryClient.prefetchQuery({
+      queryKey: contentKeys.list(recommendedContentQuery),
+      queryFn: ({ signal }) => getContent(recommendedContentQuery, signal),
+    });
+  }, [queryClient]);
 }

@@ -1,20 +1,17 @@
 import { Link } from 'react-router';
 import { LoadError } from '@/components/load-error';
 import { PageLoader } from '@/components/page-loader';
-import { useContent } from '../api/get-content';
+import { recommendedContentQuery, useContent } from '../api/get-content';
 import { useContentActions } from '../hooks/use-content-actions';
 import { ContentCard } from './content-card';
 import '../library.css';
-
-/** How many recommended items the dashboard shows; the rest are a click away in the library. */
-const shown = 6;
 
 /**
  * Recommended Posts on the dashboard: the portal's library content its admins marked Recommended,
  * as library cards (Schedule Post, Add to Queue, favourite), newest first.
  */
 export function RecommendedContent() {
-  const content = useContent({ recommended: true, page: 1, pagesize: shown });
+  const content = useContent(recommendedContentQuery);
   const { schedule, queue, queueingId, toggleFavorite, messageHolder } = useContentActions();
   const items = content.data?.items ?? [];
   return (
