@@ -16,7 +16,9 @@ export const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Mai
 /** Goes through FitPost's front door to the organisation's sign-in page and signs in. */
 export async function signIn(page: Page, email: string) {
   await page.goto('/');
-  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  // The front door redirects through the sandbox SSO's interaction page: two hops and a render,
+  // which take more than the default wait when the machine is shared.
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible({ timeout: 30_000 });
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(demoPassword);
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -25,7 +27,9 @@ export async function signIn(page: Page, email: string) {
 /** Signs in and waits for the signed-in app: the welcome screen on a first sign-in, else the dashboard. */
 export async function signInToApp(page: Page, email: string) {
   await signIn(page, email);
-  await expect(page).toHaveURL(/\/app\/(dashboard|settings\/welcome)$/);
+  // The code exchange, the first sign-in's member record and the app's first render: more than the
+  // default wait when the machine is shared.
+  await expect(page).toHaveURL(/\/app\/(dashboard|settings\/welcome)$/, { timeout: 30_000 });
 }
 
 /** The stored user-info record, decoded as the web app stores it. */
