@@ -1,4 +1,4 @@
-// `npm run bench [startup|web|api|publish|library|calendar|fanout|scale|uploads]`: FitPost's benchmarks, printed as
+// `npm run bench [startup|web|api|publish|library|calendar|fanout|scale|uploads|messages]`: FitPost's benchmarks, printed as
 // Markdown for docs/benchmarks.md. Run `npm run build` first. Each part is bounded and stops its own processes.
 import os from 'node:os';
 
@@ -13,6 +13,7 @@ const parts = {
   fanout: async () => (await import('./fanout.mjs')).benchFanout(),
   scale: async () => (await import('./scale.mjs')).benchScale(),
   uploads: async () => (await import('./uploads.mjs')).benchUploads(),
+  messages: async () => (await import('./messages.mjs')).benchMessages(),
 };
 const cpu = os.cpus();
 console.log(
