@@ -43,7 +43,7 @@ test('a personal Auto-Post: the coach’s details fill the admin’s {first_name
   page: coach,
   browser,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(420_000);
   const token = Date.now().toString(36);
   const since = new Date().toISOString();
 
@@ -117,6 +117,36 @@ test('a personal Auto-Post: the coach’s details fill the admin’s {first_name
   const previewed = (await preview.json()) as { members: { posts: { network: string; text: string }[] }[] };
   for (const post of previewed.members[0]?.posts ?? [])
     expect(post.text).toBe(`Train with Casey in Leeds! Book: https://book.example.com/casey ${token}`);
+
+  // The admin opens the preview from the Auto-Post form, searches the coach and sees their own
+  // text in the X and LinkedIn cards, with the link as each network gets it.
+  await admin.goto(`/app/manage/autopost/${autoPostId}/edit`);
+  await admin.getByRole('link', { name: 'Preview for members' }).click();
+  await expect(admin).toHaveURL(new RegExp(`/app/preview/auto-post/${autoPostId}$`));
+  await expect(admin.getByRole('heading', { level: 1, name: 'Auto-Post Preview' })).toBeVisible();
+  await expect(admin.getByRole('heading', { level: 2, name: 'Opted-in members' })).toBeVisible();
+  const search = admin.getByRole('combobox', { name: 'Member' });
+  await search.fill('coach@example.com');
+  // antd's visible options (its role="option" copies are for screen readers, not clicks).
+  await admin.locator('.ant-select-item-option').filter({ hasText: '<coach@example.com>' }).click();
+  const found = admin.locator('article.member-preview').filter({ hasText: 'Searched for' });
+  for (const network of ['X', 'LinkedIn']) {
+    const card = found.getByRole('article', { name: new RegExp(`^${network} preview`) });
+    await expect(card).toContainText('Train with Casey in Leeds!');
+    await expect(card.locator('.member-preview-url')).toContainText('utm_medium=social');
+  }
+  await expectAccessible(admin);
+
+  // The coach opens a library item's preview from its card's title.
+  await coach.goto('/app/content');
+  const firstTitle = coach.locator('.content-card-title a').first();
+  const itemTitle = (await firstTitle.textContent()) ?? '';
+  await firstTitle.click();
+  await expect(coach).toHaveURL(/\/app\/preview\/content\/[0-9a-f-]{36}$/);
+  await expect(coach.getByRole('heading', { level: 1, name: itemTitle })).toBeVisible();
+  await expect(coach.getByRole('article', { name: /^X preview/ })).toBeVisible();
+  await expect(coach.getByRole('button', { name: 'Schedule Post' })).toBeVisible();
+  await expectAccessible(coach);
 
   // Bring it forward to a few seconds from now, as the API allows, and wait for the sends.
   const saved = (await (

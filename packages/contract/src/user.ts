@@ -30,6 +30,8 @@ export const userInfo = z
     properties: z.array(userProperty),
     isNewUser: z.boolean(),
     profileUrl: z.string(),
+    /** The organisation's default time zone, for members who set none; null: none (the browser's). */
+    organisationTimeZone: z.string().nullable().optional(),
   })
   .meta({ id: 'UserInfo' });
 export type UserInfo = z.infer<typeof userInfo>;

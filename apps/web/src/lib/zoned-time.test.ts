@@ -168,4 +168,18 @@ describe('memberTimeZone', () => {
     );
     expect(memberTimeZone(null)).toBe(browserTimeZone());
   });
+
+  it("falls back to the organisation's default zone for a member who set none", () => {
+    const lisbon = 'Europe/Lisbon';
+    expect(memberTimeZone(makeUser({ properties: [], organisationTimeZone: lisbon }))).toBe(lisbon);
+    // The member's own choice wins; an unknown organisation zone falls through to the browser's.
+    expect(
+      memberTimeZone(
+        makeUser({ properties: [{ name: 'timeZone', value: london }], organisationTimeZone: lisbon }),
+      ),
+    ).toBe(london);
+    expect(memberTimeZone(makeUser({ properties: [], organisationTimeZone: 'Mars/Olympus' }))).toBe(
+      browserTimeZone(),
+    );
+  });
 });

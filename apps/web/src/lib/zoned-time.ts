@@ -41,8 +41,15 @@ export function isTimeZone(zone: string): boolean {
   }
 }
 
-/** The member's time zone: the one saved in System Settings, else the browser's. */
-export function memberTimeZone(user: Pick<UserInfo, 'properties'> | null | undefined): string {
+/**
+ * The member's time zone: the one saved in System Settings, else the organisation's default (its
+ * Administration Settings), else the browser's.
+ */
+export function memberTimeZone(
+  user: (Pick<UserInfo, 'properties'> & Partial<Pick<UserInfo, 'organisationTimeZone'>>) | null | undefined,
+): string {
   const saved = user?.properties.find((property) => property.name === timeZonePropertyName)?.value;
-  return saved && isTimeZone(saved) ? saved : browserTimeZone();
+  if (saved && isTimeZone(saved)) return saved;
+  const organisation = user?.organisationTimeZone;
+  return organisation && isTimeZone(organisation) ? organisation : browserTimeZone();
 }

@@ -7,6 +7,7 @@ import { AppError } from '../../lib/errors.js';
 import { accessOf, reconcileExternalRoles } from '../users/access.js';
 import { presentMe } from '../users/presenter.js';
 import { listProperties } from '../users/service.js';
+import { settingsOf } from '../organisation/service.js';
 import type { MemberClaims } from './claims.js';
 import { createSession, revokeUserSessions } from './sessions.js';
 
@@ -97,5 +98,9 @@ export async function signIn(
   });
   if (!outcome.token) throw new AppError('no_access', noAccessMessage, { portalId: claims.portal_id });
   const properties = await listProperties(db, outcome.user.id);
-  return { ...presentMe(outcome.user, outcome.access, properties, outcome.isNewUser), token: outcome.token };
+  const { defaultTimeZone } = await settingsOf(db, outcome.user.portalId);
+  return {
+    ...presentMe(outcome.user, outcome.access, properties, outcome.isNewUser, defaultTimeZone),
+    token: outcome.token,
+  };
 }

@@ -67,6 +67,13 @@ describe('organisation settings', () => {
     expect(other).toMatchObject({ displayName: null, supportEmail: null, utmEnabled: true, changes: [] });
   });
 
+  it("tells members the organisation's default time zone (for those who set none); another portal gets none", async () => {
+    await put(admin, settings);
+    const me = (who: TestUser) => call(t, who, { method: 'GET', url: '/api/user/me' });
+    expect((await me(coach)).json()).toMatchObject({ organisationTimeZone: 'Europe/Lisbon' });
+    expect((await me(otherAdmin)).json()).toMatchObject({ organisationTimeZone: null });
+  });
+
   it('refuses bad values with a 400', async () => {
     for (const bad of [
       { ...settings, supportEmail: 'not an email' },

@@ -10,6 +10,7 @@ export function presentMe(
   access: Access,
   properties: { name: string; value: string }[],
   isNewUser: boolean,
+  organisationTimeZone: string | null,
 ): MeResponse {
   return {
     id: user.id,
@@ -22,6 +23,7 @@ export function presentMe(
     fitPostAdminAccess: access.isAdmin,
     properties,
     isNewUser,
+    organisationTimeZone,
   };
 }
 

@@ -18,6 +18,7 @@ import { requireAdmin } from '../auth/policy.js';
 import type { Actor } from '../auth/sessions.js';
 import { accessOf, roleActiveAt } from './access.js';
 import { presentMe, presentUser } from './presenter.js';
+import { settingsOf } from '../organisation/service.js';
 
 type UserRow = typeof users.$inferSelect;
 type UserUpsertInput = z.output<typeof userUpsert>;
@@ -89,6 +90,7 @@ export async function me(db: Db, actor: Actor) {
     { hasAccess: true, isAdmin: actor.isAdmin },
     row.properties,
     !row.user.lastSignInAt,
+    (await settingsOf(db, row.user.portalId)).defaultTimeZone,
   );
 }
 
