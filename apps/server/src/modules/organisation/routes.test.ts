@@ -72,6 +72,9 @@ describe('organisation settings', () => {
     const me = (who: TestUser) => call(t, who, { method: 'GET', url: '/api/user/me' });
     expect((await me(coach)).json()).toMatchObject({ organisationTimeZone: 'Europe/Lisbon' });
     expect((await me(otherAdmin)).json()).toMatchObject({ organisationTimeZone: null });
+    // The queue's times are read in it too.
+    const slots = await call(t, coach, { method: 'GET', url: '/api/queue/slots' });
+    expect(slots.json()).toMatchObject({ timeZone: 'Europe/Lisbon' });
   });
 
   it('refuses bad values with a 400', async () => {

@@ -19,6 +19,7 @@ import { posts, postTargets } from '../../db/schema-posts.js';
 import { queueSlots } from '../../db/schema-queue.js';
 import { AppError } from '../../lib/errors.js';
 import type { Actor } from '../auth/sessions.js';
+import { settingsOf } from '../organisation/service.js';
 
 export interface QueueDeps {
   db: Db;
@@ -30,13 +31,19 @@ export interface QueueDeps {
 const clock = (deps: Pick<QueueDeps, 'now'>) => deps.now?.() ?? new Date();
 const weekMs = 7 * 86_400_000;
 
-/** The member's time zone (System Settings), else the organisation's. */
-export async function memberZone(db: Db, userId: string, organisationZone: string): Promise<string> {
+/**
+ * The member's time zone (System Settings), else their organisation's default (Administration
+ * Settings), else the deployment's.
+ */
+export async function memberZone(db: Db, userId: string, deploymentZone: string): Promise<string> {
   const [row] = await db
     .select({ value: userProperties.value })
     .from(userProperties)
     .where(and(eq(userProperties.userId, userId), eq(userProperties.name, timeZoneProperty)));
-  return row && isTimeZoneName(row.value) ? row.value : organisationZone;
+  if (row && isTimeZoneName(row.value)) return row.value;
+  const [user] = await db.select({ portalId: users.portalId }).from(users).where(eq(users.id, userId));
+  const organisation = user ? (await settingsOf(db, user.portalId)).defaultTimeZone : null;
+  return organisation && isTimeZoneName(organisation) ? organisation : deploymentZone;
 }
 
 /** The member's own slots, or FitPost's suggestions while they have saved none. */
