@@ -1,6 +1,6 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { paging, type AnnouncementDetail } from '@fitpost/contract';
-import { Button, Input, Modal, Select, Table, message } from 'antd';
+import { Button, Input, Modal, Select, message } from 'antd';
 import { useState } from 'react';
 import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
@@ -9,6 +9,7 @@ import { useStoredUser } from '@/lib/session';
 import { memberTimeZone, toWallTime } from '@/lib/zoned-time';
 import { useAnnouncements, useDeleteAnnouncements } from './api';
 import { AnnouncementForm } from './announcement-form';
+import { FitTable } from '@/components/fit-table';
 
 type ActiveFilter = 'all' | 'shown' | 'hidden';
 const activeOf: Record<ActiveFilter, boolean | undefined> = { all: undefined, shown: true, hidden: false };
@@ -108,7 +109,7 @@ export function AnnouncementsRoute() {
         {list.isError ? (
           <LoadError what="The announcements" error={list.error} onRetry={() => void list.refetch()} />
         ) : (
-          <Table<AnnouncementDetail>
+          <FitTable<AnnouncementDetail>
             rowKey="id"
             loading={list.isFetching}
             dataSource={list.data?.items ?? []}

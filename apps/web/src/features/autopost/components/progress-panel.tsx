@@ -1,7 +1,8 @@
 import type { AutoPostDetail } from '@fitpost/contract';
-import { Table, type TableProps } from 'antd';
+import { type TableProps } from 'antd';
 import { formatZoned } from '@/lib/zoned-time';
 import { NetworkLabel } from '@/components/network-icon';
+import { FitTable } from '@/components/fit-table';
 
 type NetworkStats = AutoPostDetail['progress']['byNetwork'][number];
 
@@ -63,12 +64,11 @@ export function ProgressPanel({ detail, zone }: { detail: AutoPostDetail; zone: 
             : 'Nothing sent yet: the fan-out starts at the scheduled time.'}
         </p>
       ) : (
-        <Table<NetworkStats>
+        <FitTable<NetworkStats>
           rowKey="network"
           columns={columns}
           dataSource={progress.byNetwork}
           pagination={false}
-          scroll={{ x: 'max-content' }}
         />
       )}
       <dl className="autopost-times">

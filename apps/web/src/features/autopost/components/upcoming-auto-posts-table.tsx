@@ -1,9 +1,10 @@
 import type { AutoPost } from '@fitpost/contract';
-import { Button, Popconfirm, Table, type TableProps } from 'antd';
+import { Button, Popconfirm, type TableProps } from 'antd';
 import { formatZoned } from '@/lib/zoned-time';
 import { excerpt } from '../model/excerpt';
 import { NetworkList } from './network-list';
 import { AutoPostStatusTag } from './status-tag';
+import { FitTable } from '@/components/fit-table';
 
 interface UpcomingAutoPostsTableProps {
   autoPosts: AutoPost[];
@@ -104,13 +105,5 @@ export function UpcomingAutoPostsTable({
     },
   ];
 
-  return (
-    <Table<AutoPost>
-      rowKey="id"
-      columns={columns}
-      dataSource={autoPosts}
-      pagination={false}
-      scroll={{ x: 'max-content' }}
-    />
-  );
+  return <FitTable<AutoPost> rowKey="id" columns={columns} dataSource={autoPosts} pagination={false} />;
 }

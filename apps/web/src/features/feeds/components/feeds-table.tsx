@@ -1,8 +1,9 @@
 import type { Feed } from '@fitpost/contract';
-import { Button, Empty, Popconfirm, Switch, Table, Tag, type TableProps } from 'antd';
+import { Button, Empty, Popconfirm, Switch, Tag, type TableProps } from 'antd';
 import type { ReactNode } from 'react';
 import { FeedStatus } from './feed-status';
 import '../feeds.css';
+import { FitTable } from '@/components/fit-table';
 
 interface FeedsTableProps {
   feeds: Feed[];
@@ -95,14 +96,13 @@ export function FeedsTable({
   }
 
   return (
-    <Table<Feed>
+    <FitTable<Feed>
       aria-label={label}
       rowKey="id"
       columns={columns}
       dataSource={feeds}
       loading={loading}
       pagination={false}
-      scroll={{ x: 'max-content' }}
       locale={{ emptyText: <Empty description={emptyText} /> }}
     />
   );

@@ -1,9 +1,10 @@
 import { PictureOutlined } from '@ant-design/icons';
 import type { ContentItem, ContentSortField } from '@fitpost/contract';
-import { Empty, Table, Tag, type TableProps } from 'antd';
+import { Empty, Tag, type TableProps } from 'antd';
 import type { ReactNode } from 'react';
 import { formatDate } from '@/lib/dates';
 import '../library.css';
+import { FitTable } from '@/components/fit-table';
 
 export interface ContentTableState {
   page: number;
@@ -161,7 +162,7 @@ export function ContentTable({
   // repeats the header (and its select-all checkbox) inside aria-hidden, which axe rightly refuses.
   return (
     <div className="table-scroll">
-      <Table<ContentItem>
+      <FitTable<ContentItem>
         aria-label={label}
         rowKey="id"
         columns={columns}

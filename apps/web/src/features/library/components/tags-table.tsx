@@ -1,7 +1,8 @@
 import type { Tag as LibraryTag } from '@fitpost/contract';
-import { Empty, Table, Tag, type TableProps } from 'antd';
+import { Empty, Tag, type TableProps } from 'antd';
 import { formatDate } from '@/lib/dates';
 import type { TagSortField } from '../api/get-tags';
+import { FitTable } from '@/components/fit-table';
 
 export interface TagsTableState {
   page: number;
@@ -90,7 +91,7 @@ export function TagsTable({
   // repeats the header (and its select-all checkbox) inside aria-hidden, which axe rightly refuses.
   return (
     <div className="table-scroll">
-      <Table<LibraryTag>
+      <FitTable<LibraryTag>
         aria-label="Tags"
         rowKey="id"
         columns={columns}

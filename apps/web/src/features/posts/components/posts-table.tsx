@@ -1,9 +1,10 @@
 import { postStatusLabels, type PublishTarget, type ScheduledPost } from '@fitpost/contract';
-import { Button, Empty, Popconfirm, Table, Tag, type TableProps } from 'antd';
+import { Button, Empty, Popconfirm, Tag, type TableProps } from 'antd';
 import type { ReactNode } from 'react';
 import { formatZoned } from '@/lib/zoned-time';
 import { allowedActions, postStatusTags } from '../post-views';
 import { TargetList } from './target-list';
+import { FitTable } from '@/components/fit-table';
 
 export type PostAction = 'edit' | 'reschedule' | 'duplicate' | 'cancel' | 'remove';
 
@@ -158,12 +159,11 @@ export function PostsTable(props: PostsTableProps) {
   ];
 
   return (
-    <Table<ScheduledPost>
+    <FitTable<ScheduledPost>
       rowKey="id"
       columns={columns}
       dataSource={posts}
       loading={loading}
-      scroll={{ x: 'max-content' }}
       locale={{ emptyText: <Empty description={empty} /> }}
       pagination={{
         current: page,

@@ -1,5 +1,5 @@
 import { networkServiceNames, type EngagementTotals, type MyStats } from '@fitpost/contract';
-import { Empty, Grid, Spin, Table, type TableProps } from 'antd';
+import { Empty, Grid, Spin, type TableProps } from 'antd';
 import { useState } from 'react';
 import {
   CartesianGrid,
@@ -20,6 +20,7 @@ import { formatZoned, memberTimeZone } from '@/lib/zoned-time';
 import { ReportFilters } from '../components/report-filters';
 import { lastThirtyDays } from '../components/report-range';
 import '../components/reports.css';
+import { FitTable } from '@/components/fit-table';
 
 type Post = MyStats['recent'][number];
 const figureNames: [keyof EngagementTotals, string][] = [
@@ -163,14 +164,13 @@ function PostsTable({ posts, zone, caption }: { posts: Post[]; zone: string; cap
     })),
   ];
   return (
-    <Table<Post>
+    <FitTable<Post>
       aria-label={caption}
       rowKey="targetId"
       size="small"
       columns={columns}
       dataSource={posts}
       pagination={false}
-      scroll={{ x: 'max-content' }}
     />
   );
 }

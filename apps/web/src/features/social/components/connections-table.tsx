@@ -1,8 +1,9 @@
 import { connectionStatusLabels, networkNames, type Network, type SocialConnection } from '@fitpost/contract';
-import { Button, Popconfirm, Table, Tag, type TableProps } from 'antd';
+import { Button, Popconfirm, Tag, type TableProps } from 'antd';
 import { formatDate } from '@/lib/dates';
 import { AccountPicture } from '@/components/account-picture';
 import { NetworkLabel } from '@/components/network-icon';
+import { FitTable } from '@/components/fit-table';
 
 interface ConnectionsTableProps {
   connections: SocialConnection[];
@@ -113,12 +114,6 @@ export function ConnectionsTable({
   ];
 
   return (
-    <Table<SocialConnection>
-      rowKey="id"
-      columns={columns}
-      dataSource={connections}
-      pagination={false}
-      scroll={{ x: 'max-content' }}
-    />
+    <FitTable<SocialConnection> rowKey="id" columns={columns} dataSource={connections} pagination={false} />
   );
 }

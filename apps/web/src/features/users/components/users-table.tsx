@@ -1,7 +1,8 @@
 import type { UserSummary } from '@fitpost/contract';
-import { Button, Empty, Table, Tag, type TableProps } from 'antd';
+import { Button, Empty, Tag, type TableProps } from 'antd';
 import { formatDate } from '@/lib/dates';
 import type { UserSortField } from '@/lib/api/users/get-users';
+import { FitTable } from '@/components/fit-table';
 
 export interface UsersTableState {
   page: number;
@@ -96,13 +97,12 @@ export function UsersTable({
   };
 
   return (
-    <Table<UserSummary>
+    <FitTable<UserSummary>
       rowKey="id"
       columns={columns}
       dataSource={users}
       loading={loading}
       onChange={handleChange}
-      scroll={{ x: 'max-content' }}
       locale={{
         emptyText: <Empty description={filtered ? 'No users match your search.' : 'No users yet.'} />,
       }}

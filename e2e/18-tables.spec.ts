@@ -1,0 +1,77 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { ensureConnected, signInToApp, skipTour } from './support/fitpost';
+
+/**
+ * Every list table fits its card with its row actions in view at 1280×800, and reads as a list of
+ * cards on a 390 px phone: each button's box lies inside the window and nothing scrolls sideways.
+ */
+const sizes = [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+] as const;
+
+const screens = {
+  'coach@example.com': ['/app/posts', '/app/settings?tab=social-platforms'],
+  'admin@example.com': [
+    '/app/manage/users',
+    '/app/manage/content',
+    '/app/manage',
+    '/app/manage/feeds',
+    '/app/manage/tags',
+    '/app/manage/announcements',
+  ],
+} as const;
+
+/** The buttons of every table row on the page, each with its box, and how wide the page scrolls. */
+async function measure(page: Page) {
+  return page.evaluate(() => ({
+    innerWidth: window.innerWidth,
+    scrollWidth: document.documentElement.scrollWidth,
+    buttons: Array.from(
+      document.querySelectorAll('.fit-table .ant-table-tbody button, .fit-table .ant-table-tbody a'),
+    )
+      .map((el) => {
+        const box = el.getBoundingClientRect();
+        return { name: el.textContent?.trim() ?? '', left: box.left, right: box.right, width: box.width };
+      })
+      .filter((b) => b.width > 0),
+  }));
+}
+
+for (const size of sizes) {
+  test.describe(`at ${size.width}×${size.height}`, () => {
+    test.use({ viewport: size });
+
+    for (const [who, paths] of Object.entries(screens)) {
+      test(`${who}'s tables: every row's actions are inside the window`, async ({ page }) => {
+        test.setTimeout(300_000);
+        await skipTour(page);
+        await signInToApp(page, who);
+        if (who === 'coach@example.com') await ensureConnected(page, 'x');
+        for (const path of paths) {
+          await page.goto(path);
+          const table = page.locator('.fit-table').first();
+          // The app's start after a full load (seconds on this shared machine), then the table's rows.
+          await expect(table, path).toBeVisible({ timeout: 30_000 });
+          await expect(table.locator('.ant-table-tbody > tr').first()).toBeVisible();
+          await expect(table.locator('.ant-spin-spinning')).toHaveCount(0);
+          const { innerWidth, scrollWidth, buttons } = await measure(page);
+          expect(scrollWidth, `${path} scrolls sideways`).toBeLessThanOrEqual(innerWidth);
+          for (const button of buttons) {
+            expect(button.left, `${path}: ${button.name} starts off-screen`).toBeGreaterThanOrEqual(0);
+            expect(button.right, `${path}: ${button.name} ends off-screen`).toBeLessThanOrEqual(innerWidth);
+          }
+          // axe on the tables (the part this spec is about). The screens' own status tabs at 390 px
+          // overflow into antd's menu, which axe reports as aria-required-children: noted, not fixed here.
+          const axe = await new AxeBuilder({ page }).include('.fit-table').analyze();
+          const bad = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+          expect(
+            bad.map((v) => v.id),
+            `axe on ${path}`,
+          ).toEqual([]);
+        }
+      });
+    }
+  });
+}
