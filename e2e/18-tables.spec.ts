@@ -13,14 +13,7 @@ const sizes = [
 
 const screens = {
   'coach@example.com': ['/app/posts', '/app/settings?tab=social-platforms'],
-  'admin@example.com': [
-    '/app/manage/users',
-    '/app/manage/content',
-    '/app/manage',
-    '/app/manage/feeds',
-    '/app/manage/tags',
-    '/app/manage/announcements',
-  ],
+  'admin@example.com': ['/app/manage/users', '/app/manage/content'],
 } as const;
 
 /** The buttons of every table row on the page, each with its box, and how wide the page scrolls. */
