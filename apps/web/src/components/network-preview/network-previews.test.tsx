@@ -1,7 +1,11 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { linkedInConnection as linkedInAccount, makeConnection, xConnection as xAccount } from '@/test/fixtures';
+import {
+  linkedInConnection as linkedInAccount,
+  makeConnection,
+  xConnection as xAccount,
+} from '@/test/fixtures';
 import type { Graphic } from '@/components/graphic-upload/graphic';
 import { NetworkPreviews } from './network-previews';
 
