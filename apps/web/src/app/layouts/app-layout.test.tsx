@@ -12,7 +12,30 @@ import { server } from '@/test/setup';
 const noCalendarPostsHandler = http.get('/api/posts/calendar', () =>
   HttpResponse.json({ items: [], truncated: false }),
 );
-beforeEach(() => server.use(noPostsHandler, noCalendarPostsHandler, ...noAutoPostsHandlers));
+// The composer reads the member's accounts and next queue slot, My Results the member's figures.
+const noTotals = { impressions: null, likes: null, comments: null, shares: null, clicks: null };
+const screenDataHandlers = [
+  http.get('/api/social/connections', () => HttpResponse.json([])),
+  http.get('/api/queue', () =>
+    HttpResponse.json({ timeZone: 'UTC', nextFree: null, usualConnectionIds: [] }),
+  ),
+  http.get('/api/stats/me', () =>
+    HttpResponse.json({
+      from: '2026-10-26',
+      to: '2026-11-24',
+      timeZone: 'UTC',
+      published: { current: 0, previous: 0 },
+      byNetwork: [],
+      engagement: { current: noTotals, previous: noTotals },
+      perDay: [],
+      best: [],
+      recent: [],
+    }),
+  ),
+];
+beforeEach(() =>
+  server.use(noPostsHandler, noCalendarPostsHandler, ...noAutoPostsHandlers, ...screenDataHandlers),
+);
 
 /** The library's screens (Browse Library, My Favorites) with nothing in them. */
 const emptyPage = { items: [], total: 0, page: 1, pageSize: 24 };
