@@ -3,7 +3,9 @@
 // publish, lateness p50/p99, publishes per second and the workers' peak memory, on PGlite and
 // PostgreSQL, beside the sandbox's own capacity measured in the same run. The Auto-Post is
 // scheduled through the server's own service (the same transaction and job the API writes); X
-// sends are not spread. BENCH_MEMBERS, BENCH_CONCURRENCY, BENCH_WORKERS (PostgreSQL only) and
+// sends are not spread. Its caption carries merge fields and its link UTM tags (issue 15): every
+// other member has filled 'My details for Auto-Posts', the rest get the fallbacks, and the run
+// checks that no published text kept a `{` from a field and that the tagged links differ per member. BENCH_MEMBERS, BENCH_CONCURRENCY, BENCH_WORKERS (PostgreSQL only) and
 // BENCH_DATABASES (pglite,postgres) tune it.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
@@ -11,7 +13,13 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { openDatabase } from '../apps/server/dist/db/client.js';
 import { seedReferenceData } from '../apps/server/dist/db/seed.js';
-import { portals, socialConnections, userRoles, users } from '../apps/server/dist/db/schema.js';
+import {
+  portals,
+  socialConnections,
+  userProperties,
+  userRoles,
+  users,
+} from '../apps/server/dist/db/schema.js';
 import { createJobs } from '../apps/server/dist/jobs/boss.js';
 import { enqueueIn } from '../apps/server/dist/jobs/queues.js';
 import { createTokenCipher, parseTokenKeys } from '../apps/server/dist/lib/crypto.js';
@@ -19,7 +27,7 @@ import { createAutoPost } from '../apps/server/dist/modules/autoposts/scheduling
 import { autoPosts } from '../apps/server/dist/db/schema-autopost.js';
 import { eq, sql } from 'drizzle-orm';
 import { tokenAad } from '../apps/server/dist/modules/social/connections.js';
-import { autoPostUpsert, roleIds } from '../packages/contract/dist/index.js';
+import { autoPostUpsert, memberDetailProperties, roleIds } from '../packages/contract/dist/index.js';
 import { startPostgres } from '../scripts/lib/postgres.mjs';
 import { json, rssMiB, sandboxCapacity, startNode, stop, waitHealthy } from './lib.mjs';
 
@@ -62,6 +70,20 @@ async function seedMembers(database, key, prefix) {
     await db
       .insert(userRoles)
       .values(made.map((u) => ({ userId: u.id, roleId: roleIds.member, source: 'admin', startDate: since })));
+    // Every other member has filled their details; the others' posts use the caption's fallbacks.
+    const details = made
+      .filter((_, i) => (start + i) % 2 === 0)
+      .flatMap((u, i) => [
+        { userId: u.id, name: memberDetailProperties.businessName, value: `Studio ${start + i * 2}` },
+        { userId: u.id, name: memberDetailProperties.city, value: 'Leeds' },
+        {
+          userId: u.id,
+          name: memberDetailProperties.bookingLink,
+          value: `https://book.example.com/${start + i * 2}`,
+        },
+        { userId: u.id, name: memberDetailProperties.signOff, value: 'See you on the mat!' },
+      ]);
+    if (details.length > 0) await db.insert(userProperties).values(details);
     const rows = made.flatMap((u, i) => {
       const n = start + i;
       const row = (network, accountId, accountName, token, secret) => {
@@ -107,7 +129,8 @@ async function run(label, databaseEnv, openSettings) {
   const adminId = await seedMembers(database, key, prefix);
   const jobs = createJobs(database, { worker: false });
   await jobs.start();
-  const body = `Auto-Post benchmark ${prefix}: move well, every day.`;
+  const marker = `Auto-Post benchmark ${prefix}`;
+  const body = `${marker}: {first_name}, move well every day with {business_name|my studio} in {city|your town}. Book: {booking_link|https://example.com/classes} {sign_off}`;
   const dueAt = new Date(Date.now() + 20_000);
   const ap = await createAutoPost(
     {
@@ -117,7 +140,13 @@ async function run(label, databaseEnv, openSettings) {
       createMemberPost: null,
     },
     { sessionId: '', userId: adminId, portalId: 1, isAdmin: true },
-    autoPostUpsert.parse({ body, networks, scheduledAt: dueAt.toISOString() }),
+    autoPostUpsert.parse({
+      body,
+      networks,
+      link: 'https://example.com/move-well',
+      utm: true,
+      scheduledAt: dueAt.toISOString(),
+    }),
   );
   await jobs.stop();
   await database.close();
@@ -147,7 +176,7 @@ async function run(label, databaseEnv, openSettings) {
     const deadline = dueAt.getTime() + 300_000;
     let done = [];
     while (Date.now() < deadline) {
-      done = (await json(`${sandboxUrl}/_sandbox/published`)).filter((p) => p.text === body);
+      done = (await json(`${sandboxUrl}/_sandbox/published`)).filter((p) => p.text.startsWith(marker));
       if (done.length >= target) break;
       await sleep(1000);
     }
@@ -156,6 +185,13 @@ async function run(label, databaseEnv, openSettings) {
       .sort((a, b) => a - b);
     const last = lateness.at(-1) ?? NaN;
     const first = lateness[0] ?? NaN;
+    const raw = done.filter((p) => /\{[a-z_]+(\|[^}]*)?\}/.test(p.text)).length;
+    if (raw > 0) throw new Error(`${raw} published texts kept a merge field`);
+    const filled = done.filter((p) => p.text.includes('Studio ')).length;
+    const tags = new Set(done.flatMap((p) => p.text.match(/utm_content=[0-9a-f]+/g) ?? []));
+    console.error(
+      `${label}: ${filled} of ${done.length} texts carry a member's own business name; ${tags.size} distinct utm_content tags in the texts`,
+    );
     const perNetwork = networks.map((n) => `${n} ${done.filter((p) => p.network === n).length}`).join(', ');
     await Promise.all(workers.map((w) => stop(w)));
     const fanout = await fanoutSeconds(openSettings, ap.id, dueAt);
