@@ -5,7 +5,8 @@ import {
   paging,
   type Notification,
 } from '@fitpost/contract';
-import { Button, Pagination, Tabs, Tag } from 'antd';
+import { Button, Pagination, Tag } from 'antd';
+import { PageTabs } from '@/components/page-tabs';
 import { useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LoadError } from '@/components/load-error';
@@ -113,7 +114,7 @@ export function MessagesRoute({ messages }: { messages?: ReactNode }) {
     <>
       <PageHeader title="Messages" />
       <div className="panel">
-        <Tabs
+        <PageTabs
           activeKey={active}
           onChange={(key) => setParams(key === 'notifications' ? {} : { tab: key })}
           items={items}

@@ -5,11 +5,11 @@ import {
   type OrganisationSettings,
   type OrganisationSettingsBody,
 } from '@fitpost/contract';
-import { Alert, Button, Checkbox, Form, Input, InputNumber, Select, message } from 'antd';
-import { useMemo } from 'react';
+import { Alert, Button, Checkbox, Form, Input, InputNumber, message } from 'antd';
 import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
 import { PageLoader } from '@/components/page-loader';
+import { TimeZoneSelect } from '@/components/time-zone-select';
 import { errorText } from '@/lib/api-client';
 import {
   useOrganisationSettings,
@@ -29,11 +29,6 @@ const orNull = (value: string) => (value.trim() === '' ? null : value.trim());
 function SettingsForm({ settings }: { settings: OrganisationSettings }) {
   const update = useUpdateOrganisationSettings();
   const [messageApi, messageHolder] = message.useMessage();
-  const zones = useMemo(
-    () =>
-      Intl.supportedValuesOf('timeZone').map((zone) => ({ value: zone, label: zone.replaceAll('_', ' ') })),
-    [],
-  );
   const initial: FormValues = {
     ...settings,
     displayName: settings.displayName ?? '',
@@ -87,7 +82,7 @@ function SettingsForm({ settings }: { settings: OrganisationSettings }) {
         name="defaultTimeZone"
         extra="For members who chose none in System Settings. Unset: the member’s browser’s zone."
       >
-        <Select allowClear showSearch={{ optionFilterProp: 'label' }} options={zones} />
+        <TimeZoneSelect allowClear current={settings.defaultTimeZone ?? undefined} />
       </Form.Item>
       <h2 className="section-title">Auto-Post defaults</h2>
       <Form.Item

@@ -8,7 +8,8 @@ import {
   type PublishTarget,
   type ScheduledPost,
 } from '@fitpost/contract';
-import { Button, Tabs, message } from 'antd';
+import { Button, message } from 'antd';
+import { PageTabs } from '@/components/page-tabs';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
@@ -194,7 +195,7 @@ export function PostsRoute() {
         }
       />
       <div className="panel">
-        <Tabs
+        <PageTabs
           activeKey={state.view}
           onChange={(key) => state.setView(isPostView(key) ? key : 'upcoming')}
           items={postViewNames.map((name) => ({ key: name, label: postViews[name].label }))}

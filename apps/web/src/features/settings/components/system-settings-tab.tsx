@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Form, Select, message } from 'antd';
-import { useMemo } from 'react';
+import { Alert, Button, Form, message } from 'antd';
+import { TimeZoneSelect } from '@/components/time-zone-select';
 import { errorText } from '@/lib/api-client';
 import { memberTimeZone, timeZonePropertyName } from '@/lib/zoned-time';
 import { useStoredUser } from '@/lib/session';
@@ -11,12 +11,6 @@ interface SystemSettingsValues {
   timeZone: string;
 }
 
-function timeZoneOptions(current: string): { value: string; label: string }[] {
-  const zones = Intl.supportedValuesOf('timeZone');
-  const all = zones.includes(current) ? zones : [current, ...zones];
-  return all.map((zone) => ({ value: zone, label: zone.replaceAll('_', ' ') }));
-}
-
 /** System Settings: the user's time zone, saved as the `timeZone` user property. */
 export function SystemSettingsTab() {
   const user = useStoredUser();
@@ -24,7 +18,6 @@ export function SystemSettingsTab() {
   const update = useUpdateUserProperty();
   const queryClient = useQueryClient();
   const initialTimeZone = memberTimeZone(user);
-  const options = useMemo(() => timeZoneOptions(initialTimeZone), [initialTimeZone]);
 
   function handleFinish(values: SystemSettingsValues) {
     if (!user) return;
@@ -60,7 +53,7 @@ export function SystemSettingsTab() {
           name="timeZone"
           rules={[{ required: true, message: 'Choose a time zone' }]}
         >
-          <Select showSearch={{ optionFilterProp: 'label' }} options={options} />
+          <TimeZoneSelect current={initialTimeZone} />
         </Form.Item>
         {update.isError ? (
           <Alert

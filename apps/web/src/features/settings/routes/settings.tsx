@@ -1,4 +1,5 @@
-import { Tabs, type TabsProps } from 'antd';
+import type { TabsProps } from 'antd';
+import { PageTabs } from '@/components/page-tabs';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
@@ -49,7 +50,7 @@ export function SettingsRoute({ socialPlatforms, contentFeeds, autoPost }: Setti
     <>
       <PageHeader title="Account Settings" />
       <div className="panel">
-        <Tabs
+        <PageTabs
           activeKey={active}
           items={items}
           onChange={(key) => setParams({ tab: key }, { replace: true })}
