@@ -9,6 +9,17 @@ export const messages = {
   'linkedin.userClosedPopup': 'User closed the popup',
   'boundary.title': 'Something went wrong.',
   'noAccess.title': "You don't have access",
+  /** One name per action (issue 16): the composer is 'Create New' in the sidebar, its title and every button. */
+  'action.compose': 'Create New',
+  /** The no-access and signed-out screens' way back in. */
+  'action.loginAgain': 'Login Again',
+  /** The admin's content form: the repository's button, its drawer and the admin dashboard. */
+  'action.addContent': 'Add Content',
+  'action.findContent': 'Find Content to Post',
+  'action.scheduleAutoPost': 'Schedule Auto-Post',
+  'page.brands': 'Brands',
+  'page.library': 'Browse Library',
+  'page.adminFavorites': 'Admin Favorites',
   'callError.network': 'network error',
   'callError.unknown': 'error',
   'callError.user': 'Error',

@@ -1,3 +1,4 @@
+import { messages } from '@fitpost/contract';
 import { Navigate, type RouteObject } from 'react-router';
 import { NotFound } from '@/components/not-found';
 import { NestedRouteErrorBoundary } from '@/components/route-error-boundary';
@@ -45,7 +46,7 @@ const manageRoutes: RouteObject[] = [
   ),
   page(
     'saved',
-    'Admin Favorites',
+    messages['page.adminFavorites'],
     lazyPage(
       () => import('@/features/library/routes/admin-favorites'),
       (m) => m.AdminFavoritesRoute,
@@ -138,7 +139,7 @@ export const appRoutes: RouteObject[] = [
       ),
       page(
         'brands',
-        'Brands',
+        messages['page.brands'],
         lazyPage(
           () => import('@/features/library/routes/brands'),
           (m) => m.BrandsRoute,
@@ -162,7 +163,7 @@ export const appRoutes: RouteObject[] = [
       ),
       page(
         'posts/post',
-        'Create New',
+        messages['action.compose'],
         lazyPage(
           () => import('@/features/composer/routes/composer'),
           (m) => m.ComposerRoute,
@@ -170,7 +171,7 @@ export const appRoutes: RouteObject[] = [
       ),
       page(
         'content',
-        'Browse Library',
+        messages['page.library'],
         lazyPage(
           () => import('@/features/library/routes/browse-library'),
           (m) => m.BrowseLibraryRoute,

@@ -69,7 +69,7 @@ export const libraryMessages = {
   idMismatch: 'The id in the body does not match the URL',
   idOnCreate: 'Leave id empty (or 0) to create; use PUT with the id to update',
   emptyResults: 'No content matches your search',
-  emptyFavorites: 'You have no favourites yet',
+  emptyFavorites: 'You have no favorites yet',
 } as const;
 
 /** Multi-delete body of the library's resources (spec §7: a body with ids). */

@@ -19,7 +19,7 @@ import * as favorites from './favorites.js';
 import { errors, security } from './route-common.js';
 import { getContent, searchContent } from './search.js';
 
-/** Content items (search for everyone, writes for admins) and each caller's favourites. */
+/** Content items (search for everyone, writes for admins) and each caller's favorites. */
 export function contentRoutes(app: FastifyInstance, deps: LibraryDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const onRequest = app.requireUser;
@@ -32,7 +32,7 @@ export function contentRoutes(app: FastifyInstance, deps: LibraryDeps) {
       schema: {
         tags,
         security,
-        summary: 'Search the library: keyword, brand, tags, type, recommended, favourites; paged',
+        summary: 'Search the library: keyword, brand, tags, type, recommended, favorites; paged',
         querystring: contentSearchQuery,
         response: { 200: contentPage, ...errors },
       },
@@ -125,7 +125,7 @@ export function contentRoutes(app: FastifyInstance, deps: LibraryDeps) {
       schema: {
         tags: favoriteTags,
         security,
-        summary: 'My favourites, with the library filters; paged',
+        summary: 'My favorites, with the library filters; paged',
         querystring: contentSearchQuery,
         response: { 200: contentPage, ...errors },
       },
@@ -139,7 +139,7 @@ export function contentRoutes(app: FastifyInstance, deps: LibraryDeps) {
       schema: {
         tags: favoriteTags,
         security,
-        summary: 'Add an item to my favourites (201 new, 200 already there)',
+        summary: 'Add an item to my favorites (201 new, 200 already there)',
         body: favoriteCreate,
         response: { 200: favorite, 201: favorite, ...errors },
       },
@@ -156,7 +156,7 @@ export function contentRoutes(app: FastifyInstance, deps: LibraryDeps) {
       schema: {
         tags: favoriteTags,
         security,
-        summary: 'Remove an item from my favourites',
+        summary: 'Remove an item from my favorites',
         params: favoriteParams,
         response: { 204: z.null(), ...errors },
       },
@@ -173,7 +173,7 @@ export function contentRoutes(app: FastifyInstance, deps: LibraryDeps) {
       schema: {
         tags: favoriteTags,
         security,
-        summary: 'Remove several items from my favourites (body: ids of content items)',
+        summary: 'Remove several items from my favorites (body: ids of content items)',
         body: libraryIdsBody,
         response: { 204: z.null(), ...errors },
       },

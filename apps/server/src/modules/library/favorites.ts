@@ -34,7 +34,7 @@ export async function addFavorite(deps: LibraryDeps, actor: Actor, contentId: st
     .select({ createdAt: favorites.createdAt })
     .from(favorites)
     .where(and(eq(favorites.userId, actor.userId), eq(favorites.contentId, contentId)));
-  if (!existing) throw notFound('Favourite');
+  if (!existing) throw notFound('Favorite');
   return { created: false, favorite: present(contentId, existing.createdAt) };
 }
 
@@ -51,6 +51,6 @@ export async function removeFavorites(deps: LibraryDeps, actor: Actor, contentId
       .delete(favorites)
       .where(and(eq(favorites.userId, actor.userId), inArray(favorites.contentId, unique)))
       .returning({ id: favorites.contentId });
-    if (removed.length !== unique.length) throw notFound('Favourite');
+    if (removed.length !== unique.length) throw notFound('Favorite');
   });
 }

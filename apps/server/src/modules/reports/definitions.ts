@@ -265,7 +265,7 @@ export const reportDefinitions: Record<ReportRoute, ReportDefinition> = {
       group by c.id, c.title`,
   },
   popularfavorites: {
-    columns: [col('title', 'Content', 'text'), col('favorites', 'Favourites added')],
+    columns: [col('title', 'Content', 'text'), col('favorites', 'Favorites added')],
     chart: { x: 'title', bars: ['favorites'], stacked: false },
     sort: 'favorites',
     desc: true,
@@ -278,7 +278,7 @@ export const reportDefinitions: Record<ReportRoute, ReportDefinition> = {
       group by c.id, c.title`,
   },
   populartags: {
-    columns: [col('tag', 'Tag', 'text'), col('posts', 'Posts'), col('favorites', 'Favourites')],
+    columns: [col('tag', 'Tag', 'text'), col('posts', 'Posts'), col('favorites', 'Favorites')],
     chart: { x: 'tag', bars: ['posts', 'favorites'], stacked: false },
     sort: 'posts',
     desc: true,

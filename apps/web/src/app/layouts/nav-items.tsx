@@ -8,6 +8,7 @@ import {
   StarOutlined,
   UserOutlined,
 } from '@ant-design/icons';
+import { messages } from '@fitpost/contract';
 import type { ReactNode } from 'react';
 
 export interface NavLink {
@@ -30,8 +31,8 @@ export const memberNavGroups: NavGroup[] = [
       { path: '/app/dashboard', label: 'Recommended Posts', icon: <StarOutlined /> },
       { path: '/app/posts', label: 'Schedule a Post', icon: <ScheduleOutlined /> },
       { path: '/app/calendar', label: 'Calendar', icon: <CalendarOutlined /> },
-      { path: '/app/posts/post', label: 'Create New', icon: <PlusCircleOutlined /> },
-      { path: '/app/content', label: 'Browse Library', icon: <AppstoreOutlined /> },
+      { path: '/app/posts/post', label: messages['action.compose'], icon: <PlusCircleOutlined /> },
+      { path: '/app/content', label: messages['page.library'], icon: <AppstoreOutlined /> },
       { path: '/app/saved', label: 'My Favorites', icon: <HeartOutlined /> },
     ],
   },

@@ -23,7 +23,7 @@ export function NoAccess({ reason, portalId = null }: { reason: string; portalId
           Email Customer Service
         </Button>
         <Button type="primary" onClick={() => void navigate('/thirdpartysignin')}>
-          Login Again
+          {messages['action.loginAgain']}
         </Button>
       </div>
     </PublicPage>

@@ -62,6 +62,6 @@ describe('/app/logout', () => {
     await user.click(await screen.findByRole('button', { name: 'Sign out' }));
     expect(await screen.findByText("You're signed out.")).toBeInTheDocument();
     expect(getStoredUser()).toBeNull();
-    expect(screen.getByRole('button', { name: 'Sign in again' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Login Again' })).toBeInTheDocument();
   });
 });

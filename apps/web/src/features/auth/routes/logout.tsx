@@ -1,3 +1,4 @@
+import { messages } from '@fitpost/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd';
 import { useState } from 'react';
@@ -61,7 +62,7 @@ export function LogoutRoute() {
       <p>You&apos;re signed out.</p>
       <div className="public-page-actions">
         <Button type="primary" onClick={() => void navigate('/')}>
-          Sign in again
+          {messages['action.loginAgain']}
         </Button>
       </div>
     </PublicPage>

@@ -19,13 +19,12 @@ const second = makeAutoPost({
 });
 
 describe('Administration Dashboard', () => {
+  // One button per place, each named as the place it opens (issue 16).
   it.each([
-    ['Create Post', '/app/posts/post'],
-    ['Create Content', '/app/manage/content'],
+    ['Create New', '/app/posts/post'],
+    ['Add Content', '/app/manage/content?add=1'],
     ['Find Content to Post', '/app/content'],
-    ['My Favorites', '/app/manage/saved'],
-    ['Find More Content', '/app/content'],
-    ['Add Content', '/app/manage/content'],
+    ['Admin Favorites', '/app/manage/saved'],
     ['Schedule Auto-Post', '/app/manage/autopost'],
   ])("'%s' goes to %s", async (name, to) => {
     server.use(http.get('/api/autoposts', () => HttpResponse.json([])));

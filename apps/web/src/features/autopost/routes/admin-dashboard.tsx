@@ -1,5 +1,5 @@
 import { HeartOutlined, PlusOutlined, SearchOutlined, EditOutlined } from '@ant-design/icons';
-import type { AutoPost } from '@fitpost/contract';
+import { messages, type AutoPost } from '@fitpost/contract';
 import { Button, message } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -13,6 +13,7 @@ import { useAutoPosts } from '../api/get-auto-posts';
 import { UpcomingAutoPostsTable } from '../components/upcoming-auto-posts-table';
 import '../autopost.css';
 import { LoadError } from '@/components/load-error';
+import { addContentPath } from '@/lib/app-paths';
 
 /** Auto-Posts that ran in the last day stay listed, so their progress is one click away. */
 const recentWindowMs = 24 * 60 * 60_000;
@@ -47,22 +48,19 @@ export function AdminDashboardRoute() {
           icon={<EditOutlined aria-hidden="true" />}
           onClick={() => void navigate('/app/posts/post')}
         >
-          Create Post
+          {messages['action.compose']}
         </Button>
-        <Button
-          icon={<PlusOutlined aria-hidden="true" />}
-          onClick={() => void navigate('/app/manage/content')}
-        >
-          Create Content
+        <Button icon={<PlusOutlined aria-hidden="true" />} onClick={() => void navigate(addContentPath)}>
+          {messages['action.addContent']}
         </Button>
         <Button icon={<SearchOutlined aria-hidden="true" />} onClick={() => void navigate('/app/content')}>
-          Find Content to Post
+          {messages['action.findContent']}
         </Button>
         <Button
           icon={<HeartOutlined aria-hidden="true" />}
           onClick={() => void navigate('/app/manage/saved')}
         >
-          My Favorites
+          {messages['page.adminFavorites']}
         </Button>
       </nav>
       <section className="panel" aria-labelledby="upcoming-autoposts-title">
@@ -70,13 +68,9 @@ export function AdminDashboardRoute() {
           <h2 id="upcoming-autoposts-title" className="section-title">
             Upcoming Scheduled Auto-Posts
           </h2>
-          <span className="row-actions">
-            <Button type="primary" onClick={() => void navigate('/app/manage/autopost')}>
-              Schedule Auto-Post
-            </Button>
-            <Button onClick={() => void navigate('/app/content')}>Find More Content</Button>
-            <Button onClick={() => void navigate('/app/manage/content')}>Add Content</Button>
-          </span>
+          <Button type="primary" onClick={() => void navigate('/app/manage/autopost')}>
+            {messages['action.scheduleAutoPost']}
+          </Button>
         </div>
         <p className="muted">Times are in your time zone: {zoneLabel(zone)}.</p>
         {autoPosts.isPending ? (

@@ -1,5 +1,5 @@
 import { BookOutlined } from '@ant-design/icons';
-import type { ContentItem, ScheduledPost } from '@fitpost/contract';
+import { messages, type ContentItem, type ScheduledPost } from '@fitpost/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Modal } from 'antd';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
@@ -235,7 +235,7 @@ export function ComposerScreen(props: ComposerScreenProps) {
     <>
       {modalHolder}
       <PageHeader
-        title={post ? 'Edit Post' : 'Create New'}
+        title={post ? 'Edit Post' : messages['action.compose']}
         description="Write your post once, see how it looks on each network, then add it to your queue, schedule it or post it now."
         actions={
           <Button

@@ -1,4 +1,4 @@
-import { isPostEditable, type ScheduledPost } from '@fitpost/contract';
+import { isPostEditable, messages, type ScheduledPost } from '@fitpost/contract';
 import { Alert, message } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -28,7 +28,7 @@ function OutcomeView(props: {
   if (!post.data) return <PageLoader />;
   return (
     <>
-      <PageHeader title="Create New" />
+      <PageHeader title={messages['action.compose']} />
       <PostOutcome
         post={post.data}
         zone={props.zone}

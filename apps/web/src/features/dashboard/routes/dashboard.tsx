@@ -1,3 +1,4 @@
+import { messages } from '@fitpost/contract';
 import { Button } from 'antd';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
@@ -23,7 +24,7 @@ export function DashboardRoute({ recommended, autoPosts, atAGlance }: DashboardR
         description="Recommended posts are ready-made posts from your organisation. With Auto-Post switched on, FitPost publishes them to your connected social platforms for you, on schedule — or create a post of your own."
         actions={
           <Button type="primary" onClick={() => void navigate('/app/posts/post')}>
-            Create a Post
+            {messages['action.compose']}
           </Button>
         }
       />

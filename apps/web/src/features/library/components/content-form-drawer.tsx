@@ -1,6 +1,7 @@
 import {
   libraryLimits,
   libraryMessages,
+  messages,
   paging,
   type ContentItem,
   type ContentUpsert,
@@ -94,7 +95,7 @@ export function ContentFormDrawer({ open, item, onClose, onSaved }: ContentFormD
   const upsert = useUpsertContent();
   const brands = useBrands({ page: 1, pagesize: paging.maxPageSize, sort: 'name' });
   const tags = useTags({ page: 1, pagesize: paging.maxPageSize, sort: 'name' });
-  const title = item ? 'Edit Content' : 'Add Content';
+  const title = item ? 'Edit Content' : messages['action.addContent'];
   const altText = useAltTextSync(null);
   const [uploading, setUploading] = useState(false);
 

@@ -1,3 +1,4 @@
+import { messages } from '@fitpost/contract';
 import { Empty, Pagination } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -67,7 +68,7 @@ export function BrandsRoute() {
   return (
     <>
       <PageHeader
-        title="Brands"
+        title={messages['page.brands']}
         description="The brands your organisation publishes content for. Open one to see its posts in the library."
       />
       {content}

@@ -264,6 +264,13 @@ describe('/app/content: Browse Library', () => {
     expect(queries[0]).toEqual({ page: '1', pagesize: '24' });
   });
 
+  it('links to Brands, which nothing else linked to', async () => {
+    libraryApi();
+    renderLibrary();
+
+    expect(await screen.findByRole('link', { name: 'Brands' })).toHaveAttribute('href', '/app/brands');
+  });
+
   it('offers Retry when the library cannot be loaded', async () => {
     libraryApi();
     let failing = true;

@@ -1,5 +1,6 @@
-import { paging, libraryMessages } from '@fitpost/contract';
+import { paging, libraryMessages, messages } from '@fitpost/contract';
 import { useMemo } from 'react';
+import { Link } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { useStoredUser } from '@/lib/session';
 import { useBrands } from '../api/get-brands';
@@ -39,8 +40,9 @@ export function BrowseLibraryRoute() {
     <>
       {messageHolder}
       <PageHeader
-        title="Browse Library"
+        title={messages['page.library']}
         description="Ready-made, on-brand posts from your organisation and your content feeds. Find one you like and schedule it in two clicks."
+        actions={<Link to="/app/brands">{messages['page.brands']}</Link>}
       />
       <div className="panel">
         <LibraryFilters

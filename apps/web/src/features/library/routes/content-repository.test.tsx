@@ -95,6 +95,20 @@ describe('/app/manage/content: Content Repository', () => {
     expect(link).toHaveTextContent('Schedule Auto-Post');
   });
 
+  it("opens with the 'Add Content' form when the admin dashboard asked for it, and forgets it on close", async () => {
+    repositoryApi();
+    const { user, router } = renderScreen(<ContentRepositoryRoute />, {
+      user: adminUser,
+      path: '/app/manage/content',
+      at: '/app/manage/content?add=1',
+    });
+
+    const drawer = await findDialog('Add Content');
+    expect(within(drawer).getByLabelText('Title')).toBeInTheDocument();
+    await user.click(within(drawer).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
   it('checks the form before saving: a title and an http(s) link', async () => {
     const { sent } = repositoryApi();
     const { user } = renderRepository();

@@ -1,10 +1,11 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { paging, type ContentItem } from '@fitpost/contract';
+import { messages, paging, type ContentItem } from '@fitpost/contract';
 import { Alert, Button, Input, Modal, message } from 'antd';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { errorText } from '@/lib/api-client';
+import { addContentParam } from '@/lib/app-paths';
 import { useContent } from '../api/get-content';
 import { useDeleteContent } from '../api/delete-content';
 import { ContentFormDrawer } from '../components/content-form-drawer';
@@ -25,7 +26,20 @@ export function ContentRepositoryRoute() {
   });
   const [selected, setSelected] = useState<string[]>([]);
   const [confirmOpen, setConfirmOpen] = useState(false);
-  const [editing, setEditing] = useState<{ item: ContentItem | null } | null>(null);
+  const [params, setParams] = useSearchParams();
+  // The admin dashboard's 'Add Content' lands here with the form open.
+  const [editing, setEditingState] = useState<{ item: ContentItem | null } | null>(() =>
+    params.has(addContentParam) ? { item: null } : null,
+  );
+  function setEditing(next: { item: ContentItem | null } | null) {
+    setEditingState(next);
+    // Closing the form drops the parameter, so a reload or Back does not open it again.
+    if (next === null && params.has(addContentParam)) {
+      const rest = new URLSearchParams(params);
+      rest.delete(addContentParam);
+      setParams(rest, { replace: true });
+    }
+  }
   const remove = useDeleteContent();
 
   const content = useContent({
@@ -63,7 +77,7 @@ export function ContentRepositoryRoute() {
             icon={<PlusOutlined aria-hidden="true" />}
             onClick={() => setEditing({ item: null })}
           >
-            Add Content
+            {messages['action.addContent']}
           </Button>
         }
       />

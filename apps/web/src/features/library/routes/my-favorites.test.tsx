@@ -40,7 +40,7 @@ describe('/app/saved: My Favorites', () => {
     expect(queries[0]).toEqual({ page: '1', pagesize: '24' });
 
     await user.click(heart);
-    expect(await screen.findByText('You have no favourites yet')).toBeInTheDocument();
+    expect(await screen.findByText('You have no favorites yet')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'library' })).toHaveAttribute('href', '/app/content');
   });
 

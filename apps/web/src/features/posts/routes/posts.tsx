@@ -1,5 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import {
+  messages,
   networks,
   paging,
   postStatus,
@@ -190,7 +191,7 @@ export function PostsRoute() {
         description="Your posts: what is coming up, what went out (with links to it), what failed, and your drafts."
         actions={
           <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate('/app/posts/post')}>
-            Create New
+            {messages['action.compose']}
           </Button>
         }
       />
