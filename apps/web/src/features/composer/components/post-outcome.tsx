@@ -17,7 +17,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { errorText } from '@/lib/api-client';
 import { formatZoned } from '@/lib/zoned-time';
-import { isGoingOut } from '@/lib/api/posts/get-post';
+import { isDue, isGoingOut } from '@/lib/api/posts/get-post';
 import { useNow } from '../hooks/use-now';
 import { useRetryTarget } from '@/lib/api/posts/retry-target';
 import { NetworkIcon } from '@/components/network-icon';
@@ -75,7 +75,7 @@ export function PostOutcome({ post, zone, onEdit, onCreateAnother }: PostOutcome
   const retry = useRetryTarget();
   const now = useNow(1000);
   const goingOut = isGoingOut(post, now);
-  const due = post.scheduledAt !== null && Date.parse(post.scheduledAt) <= now + 5000;
+  const due = isDue(post, now);
   return (
     <section className="panel composer-outcome" aria-labelledby="composer-outcome-title">
       <h2 id="composer-outcome-title" className="card-title">

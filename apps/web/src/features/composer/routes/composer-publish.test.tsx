@@ -122,6 +122,24 @@ describe('Create New › Post Now', () => {
     expect(await screen.findByRole('heading', { name: 'Posted' }, { timeout: 8000 })).toBeInTheDocument();
     expect(within(targetRow('LinkedIn')).getByRole('link', { name: 'View on LinkedIn' })).toBeInTheDocument();
   });
+
+  it("says Publishing…, never 'Goes out', when the server's clock runs ahead of the browser's", async () => {
+    connectionsApi();
+    // Post Now: the server saved the post for its own 'now', ten minutes after the browser's.
+    const serverNow = new Date(Date.now() + 10 * 60_000).toISOString();
+    const sending = makePost({ scheduledAt: serverNow, updatedAt: serverNow, targets: [xTarget] });
+    savePostApi(() => sending);
+    postStates([{ ...sending, targets: [{ ...xTarget, status: 'publishing' }] }]);
+
+    const { user } = renderComposer();
+    await user.type(await screen.findByLabelText('Post text'), 'Going out now');
+    await user.click(await screen.findByRole('checkbox', { name: /^X Casey Coach/ }));
+    await postNow(user, ['X · Casey Coach']);
+
+    expect(await screen.findByRole('heading', { name: 'Publishing…' })).toBeInTheDocument();
+    expect(screen.queryByText(/Goes out/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Scheduled' })).not.toBeInTheDocument();
+  });
 });
 
 describe('Create New › editing (?id=)', () => {

@@ -10,8 +10,21 @@ export const publishPollMs = 1500;
  * Is the post going out right now: a target being sent, awaiting the network's confirmation, or
  * due? Such a post is read again until each target is published or failed.
  */
-export function isGoingOut(post: Pick<ScheduledPost, 'targets' | 'scheduledAt'>, now = Date.now()): boolean {
-  const due = post.scheduledAt !== null && Date.parse(post.scheduledAt) <= now + 5000;
+/**
+ * The post's time has come (or it was sent with Post Now): its time is not after this browser's
+ * clock, nor after the server's clock when it last saved the post (Post Now saves 'now' by the
+ * server's clock, which may run ahead of the browser's).
+ */
+export function isDue(post: Pick<ScheduledPost, 'scheduledAt' | 'updatedAt'>, now = Date.now()): boolean {
+  if (post.scheduledAt === null) return false;
+  return Date.parse(post.scheduledAt) <= Math.max(now, Date.parse(post.updatedAt)) + 5000;
+}
+
+export function isGoingOut(
+  post: Pick<ScheduledPost, 'targets' | 'scheduledAt' | 'updatedAt'>,
+  now = Date.now(),
+): boolean {
+  const due = isDue(post, now);
   return post.targets.some(
     (target) =>
       target.status === 'publishing' || target.status === 'unknown' || (target.status === 'scheduled' && due),
