@@ -8,18 +8,11 @@
 // checks that no published text kept a `{` from a field and that the tagged links differ per member. BENCH_MEMBERS, BENCH_CONCURRENCY, BENCH_WORKERS (PostgreSQL only) and
 // BENCH_DATABASES (pglite,postgres) tune it.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { openDatabase } from '../apps/server/dist/db/client.js';
 import { seedReferenceData } from '../apps/server/dist/db/seed.js';
-import {
-  portals,
-  socialConnections,
-  userProperties,
-  userRoles,
-  users,
-} from '../apps/server/dist/db/schema.js';
+import { socialConnections, userProperties, users } from '../apps/server/dist/db/schema.js';
 import { createJobs } from '../apps/server/dist/jobs/boss.js';
 import { enqueueIn } from '../apps/server/dist/jobs/queues.js';
 import { createTokenCipher, parseTokenKeys } from '../apps/server/dist/lib/crypto.js';
@@ -27,24 +20,33 @@ import { createAutoPost } from '../apps/server/dist/modules/autoposts/scheduling
 import { autoPosts } from '../apps/server/dist/db/schema-autopost.js';
 import { eq, sql } from 'drizzle-orm';
 import { tokenAad } from '../apps/server/dist/modules/social/connections.js';
-import { autoPostUpsert, memberDetailProperties, roleIds } from '../packages/contract/dist/index.js';
-import { startPostgres } from '../scripts/lib/postgres.mjs';
-import { json, rssMiB, sandboxCapacity, startNode, stop, waitHealthy } from './lib.mjs';
+import { autoPostUpsert, memberDetailProperties } from '../packages/contract/dist/index.js';
+import {
+  benchDatabases,
+  eachDatabase,
+  json,
+  pct,
+  rssMiB,
+  sandboxCapacity,
+  seedMembers as seedPortalMembers,
+  startNode,
+  stop,
+  table,
+  withSandbox,
+} from './lib.mjs';
 
 const sandboxPort = 4241;
 const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
 const membersTotal = Number(process.env.BENCH_MEMBERS ?? 10_000);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 100);
 const workerProcesses = Number(process.env.BENCH_WORKERS ?? 1);
-const databases = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',');
+const databases = benchDatabases();
 const networks = ['x', 'linkedin', 'facebook'];
-const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 /** Sandbox accounts on every network, then members with FitPost access, connected and opted in. */
 async function seedMembers(database, key, prefix) {
   const cipher = createTokenCipher(parseTokenKeys(key));
   const db = database.db;
-  await db.insert(portals).values({ id: 1, alias: 'fitpro', name: 'FitPro Academy' }).onConflictDoNothing();
   const accounts = {};
   for (const network of networks)
     accounts[network] = (
@@ -55,63 +57,57 @@ async function seedMembers(database, key, prefix) {
       })
     ).accounts;
   const since = new Date(Date.now() - 60_000);
-  for (let start = 0; start < membersTotal; start += 500) {
-    const size = Math.min(500, membersTotal - start);
-    const made = await db
-      .insert(users)
-      .values(
-        Array.from({ length: size }, (_, i) => ({
-          portalId: 1,
-          email: `${prefix}.${start + i}@example.com`,
-          fullName: `Member ${start + i}`,
-        })),
-      )
-      .returning({ id: users.id });
-    await db
-      .insert(userRoles)
-      .values(made.map((u) => ({ userId: u.id, roleId: roleIds.member, source: 'admin', startDate: since })));
-    // Every other member has filled their details; the others' posts use the caption's fallbacks.
-    const details = made
-      .filter((_, i) => (start + i) % 2 === 0)
-      .flatMap((u, i) => [
-        { userId: u.id, name: memberDetailProperties.businessName, value: `Studio ${start + i * 2}` },
-        { userId: u.id, name: memberDetailProperties.city, value: 'Leeds' },
-        {
-          userId: u.id,
-          name: memberDetailProperties.bookingLink,
-          value: `https://book.example.com/${start + i * 2}`,
-        },
-        { userId: u.id, name: memberDetailProperties.signOff, value: 'See you on the mat!' },
-      ]);
-    if (details.length > 0) await db.insert(userProperties).values(details);
-    const rows = made.flatMap((u, i) => {
-      const n = start + i;
-      const row = (network, accountId, accountName, token, secret) => {
-        const id = randomUUID();
-        return {
-          id,
-          portalId: 1,
-          userId: u.id,
-          network,
-          accountId,
-          accountName,
-          accessToken: cipher.encrypt(token, tokenAad({ portalId: 1, id }, 'access')),
-          ...(secret ? { tokenSecret: cipher.encrypt(secret, tokenAad({ portalId: 1, id }, 'secret')) } : {}),
-          autoPost: true,
-          autoPostSince: since,
+  await seedPortalMembers(db, {
+    total: membersTotal,
+    prefix,
+    batch: 500,
+    since,
+    each: async (made, start) => {
+      // Every other member has filled their details; the others' posts use the caption's fallbacks.
+      const details = made
+        .filter((_, i) => (start + i) % 2 === 0)
+        .flatMap((u, i) => [
+          { userId: u.id, name: memberDetailProperties.businessName, value: `Studio ${start + i * 2}` },
+          { userId: u.id, name: memberDetailProperties.city, value: 'Leeds' },
+          {
+            userId: u.id,
+            name: memberDetailProperties.bookingLink,
+            value: `https://book.example.com/${start + i * 2}`,
+          },
+          { userId: u.id, name: memberDetailProperties.signOff, value: 'See you on the mat!' },
+        ]);
+      if (details.length > 0) await db.insert(userProperties).values(details);
+      const rows = made.flatMap((u, i) => {
+        const n = start + i;
+        const row = (network, accountId, accountName, token, secret) => {
+          const id = randomUUID();
+          return {
+            id,
+            portalId: 1,
+            userId: u.id,
+            network,
+            accountId,
+            accountName,
+            accessToken: cipher.encrypt(token, tokenAad({ portalId: 1, id }, 'access')),
+            ...(secret
+              ? { tokenSecret: cipher.encrypt(secret, tokenAad({ portalId: 1, id }, 'secret')) }
+              : {}),
+            autoPost: true,
+            autoPostSince: since,
+          };
         };
-      };
-      const x = accounts.x[n];
-      const li = accounts.linkedin[n];
-      const fb = accounts.facebook[n];
-      return [
-        row('x', x.id, x.name, x.oauthToken, x.oauthTokenSecret),
-        row('linkedin', li.id, li.name, li.accessToken),
-        row('facebook', fb.id, fb.name, fb.pageAccessToken),
-      ];
-    });
-    await db.insert(socialConnections).values(rows);
-  }
+        const x = accounts.x[n];
+        const li = accounts.linkedin[n];
+        const fb = accounts.facebook[n];
+        return [
+          row('x', x.id, x.name, x.oauthToken, x.oauthTokenSecret),
+          row('linkedin', li.id, li.name, li.accessToken),
+          row('facebook', fb.id, fb.name, fb.pageAccessToken),
+        ];
+      });
+      await db.insert(socialConnections).values(rows);
+    },
+  });
   const [admin] = await db
     .insert(users)
     .values({ portalId: 1, email: `${prefix}.admin@example.com`, fullName: 'Bench Admin' })
@@ -222,46 +218,28 @@ async function fanoutSeconds(openSettings, autoPostId, dueAt) {
 }
 
 export async function benchFanout() {
-  const sandbox = startNode('apps/sandbox/dist/main.js', { SANDBOX_PORT: String(sandboxPort) });
   const dataDir = path.resolve('.tmp/bench-fanout');
-  rmSync(dataDir, { recursive: true, force: true });
-  const rows = [];
   let capacity = '';
-  try {
-    await waitHealthy(`${sandboxUrl}/_sandbox/health`);
+  const rows = await withSandbox({ port: sandboxPort, dataDir }, async () => {
     capacity = await sandboxCapacity(sandboxUrl, concurrency);
-    if (databases.includes('pglite'))
-      rows.push(
-        await run(
-          'PGlite',
-          { FITPOST_DATA_DIR: dataDir },
-          { kind: 'pglite', dataDir: path.join(dataDir, 'db') },
-        ),
-      );
-    if (databases.includes('postgres')) {
-      const pg = await startPostgres();
-      try {
-        rows.push(
-          await run(
-            'PostgreSQL 15',
-            { DATABASE_URL: pg.url },
-            { kind: 'postgres', url: pg.url, poolSize: 10 },
-          ),
-        );
-      } finally {
-        pg.stop();
-      }
-    }
-  } finally {
-    await stop(sandbox);
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+    return eachDatabase(databases, dataDir, run);
+  });
   return [
     `One Auto-Post to ${membersTotal.toLocaleString('en-US')} members × ${networks.length} networks; ${workerProcesses} worker process(es) on PostgreSQL, one on PGlite, concurrency ${concurrency} each; X not spread.`,
     '',
-    '| database | fan-out done after | published | last one after the moment | lateness p50 | lateness p99 | publishes/s | peak worker RSS |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- |',
-    ...rows,
+    ...table(
+      [
+        'database',
+        'fan-out done after',
+        'published',
+        'last one after the moment',
+        'lateness p50',
+        'lateness p99',
+        'publishes/s',
+        'peak worker RSS',
+      ],
+      rows,
+    ),
     '',
     capacity,
   ].join('\n');

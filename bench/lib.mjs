@@ -1,8 +1,101 @@
 // Shared helpers for benchmarks: start the built stack as child processes, wait, measure.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
+import { portals, userRoles, users } from '../apps/server/dist/db/schema.js';
+import { roleIds } from '../packages/contract/dist/index.js';
+import { startPostgres } from '../scripts/lib/postgres.mjs';
+
+/** The `p`th percentile of ascending `sorted` (nearest rank). */
+export const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+/** A Markdown table: the header's cells, its rule, then `rows` (lines already written as table rows). */
+export const table = (header, rows) => [
+  `| ${header.join(' | ')} |`,
+  `| ${header.map(() => '---').join(' | ')} |`,
+  ...rows,
+];
+
+/** The databases a run covers: BENCH_DATABASES (pglite,postgres by default). */
+export const benchDatabases = () => (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',');
+
+/**
+ * Runs `run(label, env, openSettings)` on each of `databases`: PGlite in `dataDir`, then a throwaway
+ * PostgreSQL 15 (stopped afterwards); `tokenKey` also gives the PostgreSQL processes a fresh
+ * FITPOST_TOKEN_KEYS. Returns what each run returned, in that order.
+ */
+export async function eachDatabase(databases, dataDir, run, { tokenKey = false } = {}) {
+  const results = [];
+  if (databases.includes('pglite'))
+    results.push(
+      await run(
+        'PGlite',
+        { FITPOST_DATA_DIR: dataDir },
+        { kind: 'pglite', dataDir: path.join(dataDir, 'db') },
+      ),
+    );
+  if (databases.includes('postgres')) {
+    const pg = await startPostgres();
+    try {
+      const key = tokenKey ? { FITPOST_TOKEN_KEYS: `bench:${randomBytes(32).toString('base64')}` } : {};
+      results.push(
+        await run(
+          'PostgreSQL 15',
+          { DATABASE_URL: pg.url, ...key },
+          { kind: 'postgres', url: pg.url, poolSize: 10 },
+        ),
+      );
+    } finally {
+      pg.stop();
+    }
+  }
+  return results;
+}
+
+/**
+ * Runs `body` with the built sandbox up on `port` (`env` added, `healthPath` waited for) and
+ * `dataDir` empty; stops the sandbox and removes `dataDir` afterwards.
+ */
+export async function withSandbox({ port, env = {}, healthPath = '/_sandbox/health', dataDir }, body) {
+  const sandbox = startNode('apps/sandbox/dist/main.js', { SANDBOX_PORT: String(port), ...env });
+  rmSync(dataDir, { recursive: true, force: true });
+  try {
+    await waitHealthy(`http://127.0.0.1:${port}${healthPath}`);
+    return await body();
+  } finally {
+    await stop(sandbox);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Members of portal 1 (created if need be) holding the FitPost Member role from `since` (a minute
+ * ago by default), `batch` per INSERT, named `<prefix>.<n>@example.com` / `Member <n>`.
+ * `each(made, start)` writes what a benchmark adds to every batch (sessions, connections, …).
+ */
+export async function seedMembers(db, { total, prefix, batch, since = new Date(Date.now() - 60_000), each }) {
+  await db.insert(portals).values({ id: 1, alias: 'fitpro', name: 'FitPro Academy' }).onConflictDoNothing();
+  for (let start = 0; start < total; start += batch) {
+    const size = Math.min(batch, total - start);
+    const made = await db
+      .insert(users)
+      .values(
+        Array.from({ length: size }, (_, i) => ({
+          portalId: 1,
+          email: `${prefix}.${start + i}@example.com`,
+          fullName: `Member ${start + i}`,
+        })),
+      )
+      .returning({ id: users.id });
+    await db
+      .insert(userRoles)
+      .values(made.map((u) => ({ userId: u.id, roleId: roleIds.member, source: 'admin', startDate: since })));
+    if (each) await each(made, start);
+  }
+}
 
 export async function waitHealthy(url, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;

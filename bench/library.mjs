@@ -5,8 +5,7 @@
 // requests (auth, validation, the query, serialisation). Feed import uses the server's own
 // refreshFeed (guarded fetch, parse, dedupe, insert) against the built sandbox.
 // BENCH_ITEMS (100000), BENCH_REPEAT (requests per query kind, 60), BENCH_DATABASES (pglite,postgres).
-import { randomBytes, randomUUID } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { roleIds } from '@fitpost/contract';
 import { sql } from 'drizzle-orm';
@@ -24,18 +23,25 @@ import {
 import { posts, postTargets } from '../apps/server/dist/db/schema-posts.js';
 import { createSession } from '../apps/server/dist/modules/auth/sessions.js';
 import { refreshFeed } from '../apps/server/dist/modules/feeds/import.js';
-import { startPostgres } from '../scripts/lib/postgres.mjs';
-import { startNode, stop, waitHealthy } from './lib.mjs';
+import {
+  benchDatabases,
+  eachDatabase,
+  pct,
+  startNode,
+  stop,
+  table,
+  waitHealthy,
+  withSandbox,
+} from './lib.mjs';
 
 const itemsTotal = Number(process.env.BENCH_ITEMS ?? 100_000);
 const repeat = Number(process.env.BENCH_REPEAT ?? 60);
-const databases = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',');
+const databases = benchDatabases();
 const port = 3250;
 const sandboxPort = 4250;
 const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
 const base = `http://127.0.0.1:${port}`;
 const day = 86_400_000;
-const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const ms = (v) => `${v < 10 ? v.toFixed(1) : Math.round(v)} ms`;
 
 /** A small deterministic generator, so every run writes the same library. */
@@ -294,57 +300,41 @@ async function run(label, serverEnv, openSettings) {
 }
 
 export async function benchLibrary() {
-  const sandbox = startNode('apps/sandbox/dist/main.js', { SANDBOX_PORT: String(sandboxPort) });
   const dataDir = path.resolve('.tmp/bench-library');
-  rmSync(dataDir, { recursive: true, force: true });
-  const results = [];
-  try {
-    await waitHealthy(`${sandboxUrl}/_sandbox/health`);
-    if (databases.includes('pglite'))
-      results.push(
-        await run(
-          'PGlite',
-          { FITPOST_DATA_DIR: dataDir },
-          { kind: 'pglite', dataDir: path.join(dataDir, 'db') },
-        ),
-      );
-    if (databases.includes('postgres')) {
-      const pg = await startPostgres();
-      try {
-        const key = `bench:${randomBytes(32).toString('base64')}`;
-        results.push(
-          await run(
-            'PostgreSQL 15',
-            { DATABASE_URL: pg.url, FITPOST_TOKEN_KEYS: key },
-            { kind: 'postgres', url: pg.url, poolSize: 10 },
-          ),
-        );
-      } finally {
-        pg.stop();
-      }
-    }
-  } finally {
-    await stop(sandbox);
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  const results = await withSandbox({ port: sandboxPort, dataDir }, () =>
+    eachDatabase(databases, dataDir, run, { tokenKey: true }),
+  );
   const labels = results[0]?.searches.rows.map((r) => r.label) ?? [];
-  const header = `| query (${repeat} requests each, one at a time) | ${results.map((r) => `${r.label} p50 | ${r.label} p99`).join(' | ')} | matches (avg) |`;
   const lines = [
     `${itemsTotal.toLocaleString('en-US')} content items (12 brands, 40 tags, 1–3 tags each, 10 % feed items, 10 % outside their window), searched as a member through the built API server.`,
     '',
-    header,
-    `| --- | ${results.map(() => '--- | ---').join(' | ')} | --- |`,
-    ...labels.map((label, i) => {
-      const cells = results.map((r) => `${ms(r.searches.rows[i].p50)} | ${ms(r.searches.rows[i].p99)}`);
-      return `| ${label} | ${cells.join(' | ')} | ${results[0].searches.rows[i].matches.toLocaleString('en-US')} |`;
-    }),
-    `| **all searches** | ${results.map((r) => `**${ms(r.searches.p50)}** | **${ms(r.searches.p99)}**`).join(' | ')} | |`,
+    ...table(
+      [
+        `query (${repeat} requests each, one at a time)`,
+        ...results.flatMap((r) => [`${r.label} p50`, `${r.label} p99`]),
+        'matches (avg)',
+      ],
+      [
+        ...labels.map((label, i) => {
+          const cells = results.map((r) => `${ms(r.searches.rows[i].p50)} | ${ms(r.searches.rows[i].p99)}`);
+          return `| ${label} | ${cells.join(' | ')} | ${results[0].searches.rows[i].matches.toLocaleString('en-US')} |`;
+        }),
+        `| **all searches** | ${results.map((r) => `**${ms(r.searches.p50)}** | **${ms(r.searches.p99)}**`).join(' | ')} | |`,
+      ],
+    ),
     '',
-    `| database | writing ${itemsTotal.toLocaleString('en-US')} items | 500-item feed import (fetch, parse, insert) | items/s | re-import, all 500 already there |`,
-    '| --- | --- | --- | --- | --- |',
-    ...results.map(
-      (r) =>
-        `| ${r.label} | ${r.seedSeconds.toFixed(0)} s | ${ms(r.imported.elapsed)} | ${r.imported.itemsPerSecond.toLocaleString('en-US')} | ${ms(r.imported.dedupe)} |`,
+    ...table(
+      [
+        'database',
+        `writing ${itemsTotal.toLocaleString('en-US')} items`,
+        '500-item feed import (fetch, parse, insert)',
+        'items/s',
+        're-import, all 500 already there',
+      ],
+      results.map(
+        (r) =>
+          `| ${r.label} | ${r.seedSeconds.toFixed(0)} s | ${ms(r.imported.elapsed)} | ${r.imported.itemsPerSecond.toLocaleString('en-US')} | ${ms(r.imported.dedupe)} |`,
+      ),
     ),
   ];
   return lines.join('\n');

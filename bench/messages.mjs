@@ -7,16 +7,22 @@
 // own process as in production). The members, their roles and sessions are written straight into
 // the database first; the API and the worker run as their own built processes.
 // BENCH_MEMBERS, BENCH_CONCURRENCY and BENCH_DATABASES (pglite,postgres) tune it.
-import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { openDatabase } from '../apps/server/dist/db/client.js';
 import { seedReferenceData } from '../apps/server/dist/db/seed.js';
-import { portals, sessions, userRoles, users } from '../apps/server/dist/db/schema.js';
+import { sessions, userRoles, users } from '../apps/server/dist/db/schema.js';
 import { hashToken, randomToken } from '../apps/server/dist/lib/tokens.js';
 import { roleIds } from '../packages/contract/dist/index.js';
-import { startPostgres } from '../scripts/lib/postgres.mjs';
-import { startNode, stop, waitHealthy } from './lib.mjs';
+import {
+  benchDatabases,
+  eachDatabase,
+  seedMembers,
+  startNode,
+  stop,
+  table,
+  waitHealthy,
+  withSandbox,
+} from './lib.mjs';
 
 const port = 3242;
 const base = `http://127.0.0.1:${port}`;
@@ -25,7 +31,7 @@ const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
 const smtpPort = 4267;
 const membersTotal = Number(process.env.BENCH_MEMBERS ?? 10_000);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 32);
-const databases = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',');
+const databases = benchDatabases();
 
 /** Members with access and a live session each, and one admin; returns their bearer tokens. */
 async function seed(openSettings) {
@@ -34,41 +40,33 @@ async function seed(openSettings) {
     await database.migrate();
     await seedReferenceData(database.db);
     const db = database.db;
-    await db.insert(portals).values({ id: 1, alias: 'fitpro', name: 'FitPro Academy' }).onConflictDoNothing();
-    const since = new Date(Date.now() - 60_000);
-    const expires = new Date(Date.now() + 24 * 3600_000);
     const prefix = `m${Date.now().toString(36)}`;
+    const expires = new Date(Date.now() + 24 * 3600_000);
     const tokens = [];
-    for (let start = 0; start < membersTotal; start += 1000) {
-      const size = Math.min(1000, membersTotal - start);
-      const made = await db
-        .insert(users)
-        .values(
-          Array.from({ length: size }, (_, i) => ({
-            portalId: 1,
-            email: `${prefix}.${start + i}@example.com`,
-            fullName: `Member ${start + i}`,
-          })),
-        )
-        .returning({ id: users.id });
-      await db
-        .insert(userRoles)
-        .values(
-          made.map((u) => ({ userId: u.id, roleId: roleIds.member, source: 'admin', startDate: since })),
-        );
-      const batch = made.map((u) => ({ userId: u.id, token: `fp_${randomToken(32)}` }));
-      await db
-        .insert(sessions)
-        .values(batch.map((s) => ({ userId: s.userId, tokenHash: hashToken(s.token), expiresAt: expires })));
-      tokens.push(...batch.map((s) => s.token));
-    }
+    await seedMembers(db, {
+      total: membersTotal,
+      prefix,
+      batch: 1000,
+      each: async (made) => {
+        const batch = made.map((u) => ({ userId: u.id, token: `fp_${randomToken(32)}` }));
+        await db
+          .insert(sessions)
+          .values(
+            batch.map((s) => ({ userId: s.userId, tokenHash: hashToken(s.token), expiresAt: expires })),
+          );
+        tokens.push(...batch.map((s) => s.token));
+      },
+    });
     const [admin] = await db
       .insert(users)
       .values({ portalId: 1, email: `${prefix}.admin@example.com`, fullName: 'Bench Admin' })
       .returning({ id: users.id });
-    await db
-      .insert(userRoles)
-      .values({ userId: admin.id, roleId: roleIds.admin, source: 'admin', startDate: since });
+    await db.insert(userRoles).values({
+      userId: admin.id,
+      roleId: roleIds.admin,
+      source: 'admin',
+      startDate: new Date(Date.now() - 60_000),
+    });
     const adminToken = `fp_${randomToken(32)}`;
     await db
       .insert(sessions)
@@ -172,47 +170,31 @@ async function run(label, env, openSettings) {
 
 export async function benchMessages() {
   const dataDir = path.resolve('.tmp/bench-messages');
-  rmSync(dataDir, { recursive: true, force: true });
-  const rows = [];
-  const sandbox = startNode('apps/sandbox/dist/main.js', {
-    SANDBOX_PORT: String(sandboxPort),
-    SANDBOX_SMTP_PORT: String(smtpPort),
-  });
-  try {
-    await waitHealthy(`${sandboxUrl}/_sandbox/mail`);
-    if (databases.includes('pglite'))
-      rows.push(
-        await run(
-          'PGlite',
-          { FITPOST_DATA_DIR: dataDir },
-          { kind: 'pglite', dataDir: path.join(dataDir, 'db') },
-        ),
-      );
-    if (databases.includes('postgres')) {
-      const pg = await startPostgres();
-      try {
-        const key = `bench:${randomBytes(32).toString('base64')}`;
-        rows.push(
-          await run(
-            'PostgreSQL 15',
-            { DATABASE_URL: pg.url, FITPOST_TOKEN_KEYS: key },
-            { kind: 'postgres', url: pg.url, poolSize: 10 },
-          ),
-        );
-      } finally {
-        pg.stop();
-      }
-    }
-  } finally {
-    await stop(sandbox);
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  const rows = await withSandbox(
+    {
+      port: sandboxPort,
+      env: { SANDBOX_SMTP_PORT: String(smtpPort) },
+      healthPath: '/_sandbox/mail',
+      dataDir,
+    },
+    () => eachDatabase(databases, dataDir, run, { tokenKey: true }),
+  );
   return [
     `A message to all ${membersTotal.toLocaleString('en-US')} members of a portal: the send (POST /api/message; every member's count has it once it answers), then every member's bell count (GET /api/message/unread) asked once, ${concurrency} at a time, from this process on the same cores, and the time from the send until the last of the emails reached the sandbox's SMTP catcher.`,
     '',
-    '| database | recipients | send took | every member seen to have it after (from the send) | counts asked/s | not shown | errors | all emails at the catcher after |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- |',
-    ...rows,
+    ...table(
+      [
+        'database',
+        'recipients',
+        'send took',
+        'every member seen to have it after (from the send)',
+        'counts asked/s',
+        'not shown',
+        'errors',
+        'all emails at the catcher after',
+      ],
+      rows,
+    ),
   ].join('\n');
 }
 

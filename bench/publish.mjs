@@ -5,7 +5,6 @@
 // BENCH_TARGETS, BENCH_CONCURRENCY, BENCH_WORKERS (worker processes, PostgreSQL only), BENCH_DATABASES
 // (pglite,postgres) and BENCH_PROFILE_DIR (a --cpu-prof directory for the worker) tune it.
 import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/dist/db/client.js';
@@ -16,8 +15,17 @@ import { createJobs } from '../apps/server/dist/jobs/boss.js';
 import { queues } from '../apps/server/dist/jobs/queues.js';
 import { createTokenCipher, parseTokenKeys } from '../apps/server/dist/lib/crypto.js';
 import { tokenAad } from '../apps/server/dist/modules/social/connections.js';
-import { startPostgres } from '../scripts/lib/postgres.mjs';
-import { json, sandboxCapacity, startNode, stop, waitHealthy } from './lib.mjs';
+import {
+  benchDatabases,
+  eachDatabase,
+  json,
+  pct,
+  sandboxCapacity,
+  startNode,
+  stop,
+  table,
+  withSandbox,
+} from './lib.mjs';
 
 const sandboxPort = 4240;
 const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
@@ -25,8 +33,7 @@ const targetsTotal = Number(process.env.BENCH_TARGETS ?? 10_000);
 const accountsTotal = Math.min(1000, targetsTotal);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 100);
 const workerProcesses = Number(process.env.BENCH_WORKERS ?? 1);
-const databases = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',');
-const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const databases = benchDatabases();
 
 /** Writes users, connections, posts, targets and their jobs; returns the instant they are due. */
 async function seed(database, accounts, key) {
@@ -186,46 +193,19 @@ export async function publishRun(
 }
 
 export async function benchPublish() {
-  const sandbox = startNode('apps/sandbox/dist/main.js', { SANDBOX_PORT: String(sandboxPort) });
   const dataDir = path.resolve('.tmp/bench-publish');
-  rmSync(dataDir, { recursive: true, force: true });
-  const rows = [];
   let capacity = '';
-  try {
-    await waitHealthy(`${sandboxUrl}/_sandbox/health`);
+  const rows = await withSandbox({ port: sandboxPort, dataDir }, async () => {
     capacity = await sandboxCapacity(sandboxUrl, concurrency);
-    if (databases.includes('pglite'))
-      rows.push(
-        await publishRun(
-          'PGlite',
-          { FITPOST_DATA_DIR: dataDir },
-          { kind: 'pglite', dataDir: path.join(dataDir, 'db') },
-        ),
-      );
-    if (databases.includes('postgres')) {
-      const pg = await startPostgres();
-      try {
-        rows.push(
-          await publishRun(
-            'PostgreSQL 15',
-            { DATABASE_URL: pg.url },
-            { kind: 'postgres', url: pg.url, poolSize: 10 },
-          ),
-        );
-      } finally {
-        pg.stop();
-      }
-    }
-  } finally {
-    await stop(sandbox);
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+    return eachDatabase(databases, dataDir, publishRun);
+  });
   return [
     `${targetsTotal.toLocaleString('en-US')} LinkedIn targets over ${accountsTotal} accounts, all due at the same instant; ${workerProcesses} worker process(es) on PostgreSQL, one on PGlite, concurrency ${concurrency} each.`,
     '',
-    '| database | published | last one after due | lateness p50 | lateness p99 | publishes/s |',
-    '| --- | --- | --- | --- | --- | --- |',
-    ...rows,
+    ...table(
+      ['database', 'published', 'last one after due', 'lateness p50', 'lateness p99', 'publishes/s'],
+      rows,
+    ),
     '',
     capacity,
   ].join('\n');
