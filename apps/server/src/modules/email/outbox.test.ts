@@ -6,6 +6,7 @@ import { notifications } from '../../db/schema.js';
 import { makeUser } from '../../test/harness.js';
 import { startEmailWorld, testSenderDeps } from '../../test/email.js';
 import { connectAccount } from '../../test/library.js';
+import { composeMessage } from '../messages/sending.js';
 import { markNeedsReconnect } from '../social/connections.js';
 import { queueEmails } from './outbox.js';
 import { sendEmails, sweepEmails } from './sender.js';
@@ -114,6 +115,24 @@ describe('notification emails', () => {
     expect(queued).toBe(30);
     expect(await emailJobCount()).toBe(jobsBefore + 1);
     const rows = await t.db.select().from(emailOutbox).where(inArray(emailOutbox.userId, ids));
+    expect(new Set(rows.map((r) => r.contentId)).size).toBe(1);
+  });
+});
+
+describe('message emails', () => {
+  it("queues an admin's message to chosen members from the threads it opened: one row each, one body", async () => {
+    const { t, outbox } = world;
+    const admin = await makeUser(t, { admin: true });
+    const members = await Promise.all(Array.from({ length: 3 }, () => makeUser(t)));
+    const ids = members.map((m) => m.user.id);
+    const sent = await composeMessage(
+      { db: t.db, emails: outbox },
+      { sessionId: 'test', userId: admin.user.id, portalId: 1, isAdmin: true },
+      { subject: 'Spring challenge', body: 'Join us', to: { userIds: ids } },
+    );
+    expect(sent).toMatchObject({ kind: 'sent', recipientCount: 3 });
+    const rows = await t.db.select().from(emailOutbox).where(inArray(emailOutbox.userId, ids));
+    expect(rows.map((r) => r.userId).sort()).toEqual([...ids].sort());
     expect(new Set(rows.map((r) => r.contentId)).size).toBe(1);
   });
 });

@@ -1,5 +1,5 @@
 import type { EmailKind } from '@fitpost/contract';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import type { Db } from '../../db/client.js';
 import { emailContents, emailOptOuts, emailOutbox } from '../../db/schema-email.js';
@@ -26,7 +26,8 @@ export function createEmailOutbox(boss: PgBoss, email: { smtpUrl: string | null 
 }
 
 export interface OutgoingEmail {
-  userIds: readonly string[];
+  /** The recipients: their ids, or a query selecting them (a message's threads, never read into memory). */
+  userIds: readonly string[] | SQL;
   kind: EmailKind;
   subject: string;
   /** The email's words; the sender adds the link, the unsubscribe line and the footer. */
@@ -58,7 +59,8 @@ export function emailJobs(ids: readonly string[], startAfter?: Date) {
  * sends no email. Returns how many emails were queued.
  */
 export async function queueEmails(tx: Db, outbox: EmailOutbox | null | undefined, email: OutgoingEmail) {
-  if (!outbox || email.userIds.length === 0) return 0;
+  const listed = Array.isArray(email.userIds) ? (email.userIds as readonly string[]) : null;
+  if (!outbox || listed?.length === 0) return 0;
   const [content] = await tx
     .insert(emailContents)
     .values({ kind: email.kind, subject: email.subject, text: email.text, link: email.link })
@@ -67,7 +69,7 @@ export async function queueEmails(tx: Db, outbox: EmailOutbox | null | undefined
   const queued = await tx.execute(sql`
     insert into ${emailOutbox} (content_id, user_id)
     select ${content.id}::uuid, u.id from ${users} u
-    where u.id = any(${uuidArray([...new Set(email.userIds)])})
+    where ${listed ? sql`u.id = any(${uuidArray([...new Set(listed)])})` : sql`u.id in (${email.userIds as SQL})`}
       and not exists (select 1 from ${emailOptOuts} o where o.user_id = u.id and o.kind = ${email.kind})
     on conflict do nothing
     returning id`);

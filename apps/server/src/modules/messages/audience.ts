@@ -48,16 +48,16 @@ export async function resolveRecipients(db: Db, actor: Actor, to: MessageRecipie
  * `messages` row; each thread holds only ids and read state. Returns how many it opened.
  */
 export async function openThreads(db: Db, messageId: string, portalId: number, where: SQL) {
-  await db.execute(sql`
-    insert into ${messageThreads} (message_id, portal_id, user_id, admin_last_at, last_at)
-    select ${messageId}::uuid, ${portalId}::integer, ${users.id}, now(), now()
-    from ${users}
-    where ${where}`);
-  const [opened] = await db
-    .select({ n: count() })
-    .from(messageThreads)
-    .where(eq(messageThreads.messageId, messageId));
-  return opened?.n ?? 0;
+  const opened = await db.execute(sql`
+    with opened as (
+      insert into ${messageThreads} (message_id, portal_id, user_id, admin_last_at, last_at)
+      select ${messageId}::uuid, ${portalId}::integer, ${users.id}, now(), now()
+      from ${users}
+      where ${where}
+      returning 1)
+    select count(*)::integer as n from opened`);
+  // Both drivers resolve execute() to { rows } (see jobs/queues.ts).
+  return (opened as { rows: { n: number }[] }).rows[0]?.n ?? 0;
 }
 
 /** The portal's admins now: whom a member's message reaches. */

@@ -1,5 +1,5 @@
 import { messageTexts, type messageCompose, type MessageItem, type MessageSent } from '@fitpost/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
@@ -41,9 +41,9 @@ async function emailMessage(
   tx: Db,
   deps: MessagesDeps,
   actor: Actor,
-  to: { userIds: string[]; subject: string; body: string; link: string },
+  to: { userIds: string[] | SQL; subject: string; body: string; link: string },
 ) {
-  if (!deps.emails || to.userIds.length === 0) return;
+  if (!deps.emails || (Array.isArray(to.userIds) && to.userIds.length === 0)) return;
   const [author] = await tx.select({ name: users.fullName }).from(users).where(eq(users.id, actor.userId));
   await queueEmails(tx, deps.emails, {
     userIds: to.userIds,
@@ -99,9 +99,9 @@ export async function composeMessage(deps: MessagesDeps, actor: Actor, input: Co
     if (opened === 0) throw badRequest(messageTexts.noRecipients);
     await tx.update(m).set({ recipientCount: opened }).where(eq(m.id, messageId));
     if (deps.emails) {
-      const recipients = await tx.select({ id: t.userId }).from(t).where(eq(t.messageId, messageId));
+      // Straight from the threads just opened: 10,000 ids never travel to this process and back.
       await emailMessage(tx, deps, actor, {
-        userIds: recipients.map((r) => r.id),
+        userIds: tx.select({ id: t.userId }).from(t).where(eq(t.messageId, messageId)).getSQL(),
         subject: input.subject,
         body: input.body,
         link: messagesLink.member,
