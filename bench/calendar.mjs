@@ -54,19 +54,19 @@ async function seed(db) {
   await db.execute(insertPosts(sql`u.portal_id = 1 and u.id <> ${measured.id}`, perMember));
   const tPosts = performance.now();
   await db.execute(sql`
-    insert into post_targets (post_id, network, account_name, status, due_at, remote_url, published_at)
-    select p.id, 'x', 'Bench account',
+    insert into post_targets (post_id, portal_id, user_id, network, account_name, status, due_at, remote_url, published_at)
+    select p.id, p.portal_id, p.user_id, 'x', 'Bench account',
       case when p.scheduled_at < now() then (case when h % 20 = 0 then 'failed' else 'published' end)
            when h % 25 = 0 then 'cancelled' else 'scheduled' end,
       p.scheduled_at,
       case when p.scheduled_at < now() and h % 20 <> 0 then 'https://x.example/status/' || h end,
       case when p.scheduled_at < now() and h % 20 <> 0 then p.scheduled_at end
-    from (select id, scheduled_at, abs(hashtext(id::text)) as h from posts) p`);
+    from (select id, portal_id, user_id, scheduled_at, abs(hashtext(id::text)) as h from posts) p`);
   await db.execute(sql`
-    insert into post_targets (post_id, network, account_name, status, due_at)
-    select p.id, 'linkedin', 'Bench page',
+    insert into post_targets (post_id, portal_id, user_id, network, account_name, status, due_at)
+    select p.id, p.portal_id, p.user_id, 'linkedin', 'Bench page',
       case when p.scheduled_at < now() then 'published' else 'scheduled' end, p.scheduled_at
-    from (select id, scheduled_at, abs(hashtext(id::text)) as h from posts) p
+    from (select id, portal_id, user_id, scheduled_at, abs(hashtext(id::text)) as h from posts) p
     where h % 3 = 0`);
   await db.execute(sql`analyze`);
   const counts = (

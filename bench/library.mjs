@@ -173,6 +173,8 @@ export async function seedLibrary(database) {
   await db.insert(postTargets).values(
     made.map((p, i) => ({
       postId: p.id,
+      portalId: 1,
+      userId: member.id,
       network: 'x',
       accountName: 'Bench Coach',
       status: i % 2 ? 'published' : 'scheduled',

@@ -97,6 +97,8 @@ async function seed(database, accounts, key) {
         .values(
           batch.map((c, j) => ({
             postId: made[j].id,
+            portalId: 1,
+            userId: c.userId,
             connectionId: c.id,
             network: 'linkedin',
             accountName: c.accountName,

@@ -50,9 +50,10 @@ await db.execute(sql`insert into posts (id, portal_id, user_id, body, content_id
     case when i % 3 = 0 then items.ids[1 + i % 200] end
   from generate_series(1, ${postsTotal}) i,
     (select array_agg(id order by id) as ids from content_items) items`);
-await db.execute(sql`insert into post_targets (id, post_id, connection_id, network, account_name, status, due_at, published_at, remote_id, error)
+await db.execute(sql`insert into post_targets (id, post_id, portal_id, user_id, connection_id, network, account_name, status, due_at, published_at, remote_id, error)
   select ('30000000-0000-4000-8000-' || lpad(to_hex(i), 12, '0'))::uuid,
-    ('20000000-0000-4000-8000-' || lpad(to_hex(i), 12, '0'))::uuid,
+    ('20000000-0000-4000-8000-' || lpad(to_hex(i), 12, '0'))::uuid, 1,
+    ('00000000-0000-4000-8000-' || lpad(to_hex(1 + i % ${members}), 12, '0'))::uuid,
     ('10000000-0000-4000-8000-' || lpad(to_hex(1 + i % ${members}), 12, '0'))::uuid,
     (array['x','linkedin','facebook','instagram'])[1 + i % 4], 'Account',
     case when i % 20 = 0 then 'failed' else 'published' end,

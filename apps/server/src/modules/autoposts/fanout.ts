@@ -190,6 +190,8 @@ async function fanoutBatch(deps: FanoutDeps, autoPostId: string, version: number
     const targets = made.flatMap((p) =>
       (byMember.get(p.userId) ?? []).map((c) => ({
         postId: p.id,
+        portalId: ap.portalId,
+        userId: p.userId,
         connectionId: c.id,
         network: c.network,
         accountName: c.accountName,

@@ -110,7 +110,7 @@ export async function createPost(deps: PostsDeps, actor: Actor, input: Upsert) {
       })
       .returning();
     if (!post) throw new Error('post insert returned no row');
-    const targets = input.draft || !when ? [] : await insertTargets(deps, tx, post.id, connections, when);
+    const targets = input.draft || !when ? [] : await insertTargets(deps, tx, post, connections, when);
     return { ...presentPost(post, targets), ...(slot ? { queueSlot: slot } : {}) };
   });
 }
@@ -124,7 +124,7 @@ function takeQueueSlot(deps: PostsDeps, tx: Db, actor: Actor) {
 async function insertTargets(
   deps: PostsDeps,
   tx: Db,
-  postId: string,
+  post: { id: string; portalId: number; userId: string },
   connections: { id: string; network: TargetNetwork; accountName: string }[],
   when: Date,
 ) {
@@ -133,7 +133,9 @@ async function insertTargets(
     .insert(postTargets)
     .values(
       connections.map((c) => ({
-        postId,
+        postId: post.id,
+        portalId: post.portalId,
+        userId: post.userId,
         connectionId: c.id,
         network: c.network,
         accountName: c.accountName,
@@ -181,7 +183,7 @@ export async function updatePost(deps: PostsDeps, actor: Actor, id: string, inpu
       .where(eq(posts.id, id))
       .returning();
     if (!post) throw notFound('Post');
-    const fresh = input.draft || !when ? [] : await insertTargets(deps, tx, id, connections, when);
+    const fresh = input.draft || !when ? [] : await insertTargets(deps, tx, post, connections, when);
     return { ...presentPost(post, fresh), ...(slot ? { queueSlot: slot } : {}) };
   });
 }

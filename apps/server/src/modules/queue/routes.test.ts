@@ -263,6 +263,8 @@ describe('takeNextSlot across a clock change', () => {
     const x = await connectAccount(t, member, 'x', 'DST on X');
     await t.db.insert(postTargets).values({
       postId: post.id,
+      portalId: post.portalId,
+      userId: post.userId,
       connectionId: x,
       network: 'x',
       accountName: 'DST on X',

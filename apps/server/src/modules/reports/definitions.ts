@@ -33,8 +33,11 @@ export interface ReportDefinition {
   orderBy?: Record<string, string>;
   /** The selected column holding each row's user id, when the rows are members (not shown, not in the CSV). */
   memberId?: string;
-  /** Many rows: count them in a statement of their own, so a page is read through the order's index. */
-  manyRows?: boolean;
+  /**
+   * Many rows: counted in a statement of their own (this one: the same rows, without the joins
+   * that only add columns), so a page is read through the order's index.
+   */
+  count?(ctx: ReportContext): SQL;
   query(ctx: ReportContext): SQL;
 }
 
@@ -93,9 +96,9 @@ function statsQuery(ctx: ReportContext): SQL {
           ),
           sql`, `,
         )}
-      from post_targets t join posts p on p.id = t.post_id left join post_metrics m on m.target_id = t.id
-      where p.portal_id = ${portal} and ${publishedIn(ctx, range.previous.start, range.end)}
-      group by p.user_id
+      from post_targets t left join post_metrics m on m.target_id = t.id
+      where t.portal_id = ${portal} and ${publishedIn(ctx, range.previous.start, range.end)}
+      group by t.user_id
     ), pub_sums as (
       select sum(pub_cur) as pub_cur, sum(pub_prev) as pub_prev,
         count(*) filter (where pub_cur > 0) as active_cur, count(*) filter (where pub_prev > 0) as active_prev,
@@ -112,8 +115,8 @@ function statsQuery(ctx: ReportContext): SQL {
         count(*) filter (where t.status <> 'cancelled' and t.due_at < ${cur}) as scheduled_prev,
         count(*) filter (where t.status = 'failed' and t.due_at >= ${cur}) as failed_cur,
         count(*) filter (where t.status = 'failed' and t.due_at < ${cur}) as failed_prev
-      from post_targets t join posts p on p.id = t.post_id
-      where p.portal_id = ${portal} and t.due_at >= ${range.previous.start} and t.due_at < ${range.end}
+      from post_targets t
+      where t.portal_id = ${portal} and t.due_at >= ${range.previous.start} and t.due_at < ${range.end}
         ${networkFilter(ctx)}
     ), ap as (
       select count(*) filter (where a.fanout_started_at >= ${cur}) as sent_cur,
@@ -219,13 +222,13 @@ export const reportDefinitions: Record<ReportRoute, ReportDefinition> = {
         from generate_series(${ctx.range.from}::date, ${ctx.range.to}::date, interval '1 day') d
       ), published as (
         select ${localDay(ctx, sql`t.published_at`)} as day, t.network, count(*) as n
-        from post_targets t join posts p on p.id = t.post_id
-        where p.portal_id = ${ctx.portalId} and ${publishedIn(ctx)}
+        from post_targets t
+        where t.portal_id = ${ctx.portalId} and ${publishedIn(ctx)}
         group by 1, 2
       ), failed as (
         select ${localDay(ctx, sql`t.due_at`)} as day, count(*) as n
-        from post_targets t join posts p on p.id = t.post_id
-        where p.portal_id = ${ctx.portalId} and t.status = 'failed'
+        from post_targets t
+        where t.portal_id = ${ctx.portalId} and t.status = 'failed'
           and t.due_at >= ${ctx.range.start} and t.due_at < ${ctx.range.end} ${networkFilter(ctx)}
         group by 1
       )
@@ -261,7 +264,7 @@ export const reportDefinitions: Record<ReportRoute, ReportDefinition> = {
       left join auto_posts a on a.id = p.auto_post_id
       join content_items c on c.id = coalesce(p.content_id, a.content_id)
       left join post_metrics m on m.target_id = t.id
-      where p.portal_id = ${ctx.portalId} and ${publishedIn(ctx)}
+      where t.portal_id = ${ctx.portalId} and ${publishedIn(ctx)}
       group by c.id, c.title`,
   },
   popularfavorites: {
@@ -282,15 +285,26 @@ export const reportDefinitions: Record<ReportRoute, ReportDefinition> = {
     chart: { x: 'tag', bars: ['posts', 'favorites'], stacked: false },
     sort: 'posts',
     desc: true,
+    // The period's posts counted per item once, then per tag (not one scan of the period per tag).
     query: (ctx) => sql`
-      select g.name as tag,
-        (select count(*) from post_targets t join posts p on p.id = t.post_id
-          left join auto_posts a on a.id = p.auto_post_id
-          join content_tags ct on ct.content_id = coalesce(p.content_id, a.content_id)
-          where ct.tag_id = g.id and p.portal_id = ${ctx.portalId} and ${publishedIn(ctx)})::int as posts,
-        (select count(*) from favorites f join content_tags ct on ct.content_id = f.content_id
-          where ct.tag_id = g.id and f.created_at >= ${ctx.range.start} and f.created_at < ${ctx.range.end})::int as favorites
-      from tags g where g.portal_id = ${ctx.portalId}`,
+      with used as (
+        select coalesce(p.content_id, a.content_id) as content_id, count(*) as n
+        from post_targets t join posts p on p.id = t.post_id
+        left join auto_posts a on a.id = p.auto_post_id
+        where t.portal_id = ${ctx.portalId} and ${publishedIn(ctx)}
+          and coalesce(p.content_id, a.content_id) is not null
+        group by 1
+      ), posted as (
+        select ct.tag_id, sum(used.n) as n from used join content_tags ct on ct.content_id = used.content_id
+        group by ct.tag_id
+      ), liked as (
+        select ct.tag_id, count(*) as n from favorites f join content_tags ct on ct.content_id = f.content_id
+        where f.created_at >= ${ctx.range.start} and f.created_at < ${ctx.range.end}
+        group by ct.tag_id
+      )
+      select g.name as tag, coalesce(posted.n, 0)::int as posts, coalesce(liked.n, 0)::int as favorites
+      from tags g left join posted on posted.tag_id = g.id left join liked on liked.tag_id = g.id
+      where g.portal_id = ${ctx.portalId}`,
   },
   popularplatforms: {
     columns: [
@@ -314,13 +328,13 @@ export const reportDefinitions: Record<ReportRoute, ReportDefinition> = {
       )}),
       pub as (
         select t.network, count(*) as published, ${engagementSums}
-        from post_targets t join posts p on p.id = t.post_id left join post_metrics m on m.target_id = t.id
-        where p.portal_id = ${ctx.portalId} and ${publishedIn(ctx)} group by t.network
+        from post_targets t left join post_metrics m on m.target_id = t.id
+        where t.portal_id = ${ctx.portalId} and ${publishedIn(ctx)} group by t.network
       ),
       fail as (
         select t.network, count(*) as failed, mode() within group (order by t.error) as reason
-        from post_targets t join posts p on p.id = t.post_id
-        where p.portal_id = ${ctx.portalId} and ${failedIn} group by t.network
+        from post_targets t
+        where t.portal_id = ${ctx.portalId} and ${failedIn} group by t.network
       )
       select n.network,
         (select count(*) from social_connections c where c.portal_id = ${ctx.portalId} and c.network = n.network and c.status = 'connected')::int as accounts,
@@ -351,7 +365,11 @@ export const reportDefinitions: Record<ReportRoute, ReportDefinition> = {
     sort: 'scheduledAt',
     desc: true,
     orderBy: { scheduledAt: 'due_at', publishedAt: 'published_at' },
-    manyRows: true,
+    // Each target has its post and member (foreign keys), so the targets alone give the count.
+    count: (ctx) => sql`
+      select count(*) as n from post_targets t
+      where t.portal_id = ${ctx.portalId} and t.due_at >= ${ctx.range.start} and t.due_at < ${ctx.range.end}
+        ${networkFilter(ctx)}`,
     query: (ctx) => sql`
       select u.full_name as member, ${source} as source, t.network, t.account_name as account, t.status,
         t.due_at, t.published_at,
@@ -361,9 +379,9 @@ export const reportDefinitions: Record<ReportRoute, ReportDefinition> = {
         left(coalesce(t.body_override, p.body), 200) as text,
         m.impressions::float8 as impressions, m.likes::float8 as likes, m.comments::float8 as comments,
         m.shares::float8 as shares, m.clicks::float8 as clicks
-      from post_targets t join posts p on p.id = t.post_id join users u on u.id = p.user_id
+      from post_targets t join posts p on p.id = t.post_id join users u on u.id = t.user_id
       left join post_metrics m on m.target_id = t.id
-      where p.portal_id = ${ctx.portalId} and t.due_at >= ${ctx.range.start} and t.due_at < ${ctx.range.end}
+      where t.portal_id = ${ctx.portalId} and t.due_at >= ${ctx.range.start} and t.due_at < ${ctx.range.end}
         ${networkFilter(ctx)}`,
   },
   upcoming: {
@@ -384,8 +402,8 @@ export const reportDefinitions: Record<ReportRoute, ReportDefinition> = {
       select ${localDay(ctx, sql`t.due_at`)} as day,
         to_char(t.due_at at time zone ${ctx.range.timeZone}, 'HH24:MI') as time,
         u.full_name as member, ${source} as source, t.network, t.account_name as account, t.due_at as at
-      from post_targets t join posts p on p.id = t.post_id join users u on u.id = p.user_id
-      where p.portal_id = ${ctx.portalId} and t.status = 'scheduled'
+      from post_targets t join posts p on p.id = t.post_id join users u on u.id = t.user_id
+      where t.portal_id = ${ctx.portalId} and t.status = 'scheduled'
         and t.due_at >= ${now} and t.due_at < ${now} + ${`${ctx.days ?? 14} days`}::interval ${networkFilter(ctx)}`;
     },
   },
@@ -413,8 +431,8 @@ export const reportDefinitions: Record<ReportRoute, ReportDefinition> = {
         from users u
         where u.portal_id = ${ctx.portalId} and ${hasAccess(ctx, sql`u.id`)}
           and (u.last_sign_in_at is null or u.last_sign_in_at < ${cutoff})
-          and not exists (select 1 from post_targets t join posts p on p.id = t.post_id
-            where p.user_id = u.id and t.status = 'published' and t.published_at >= ${cutoff})
+          and not exists (select 1 from post_targets t
+            where t.user_id = u.id and t.status = 'published' and t.published_at >= ${cutoff})
       )
       select i.id as user_id, i.full_name as member, i.email,
         ${localTime(ctx, sql`i.last_sign_in_at`)} as "lastSignIn",
@@ -422,8 +440,8 @@ export const reportDefinitions: Record<ReportRoute, ReportDefinition> = {
         (select count(*) from social_connections c where c.user_id = i.id and c.status = 'connected')::int as accounts,
         case when exists (select 1 from social_connections c where c.user_id = i.id and c.auto_post) then 'On' else 'Off' end as "autoPost"
       from inactive i
-      left join lateral (select max(t.published_at) as at from posts p join post_targets t on t.post_id = p.id
-        where p.user_id = i.id and t.status = 'published') lp on true`;
+      left join lateral (select max(t.published_at) as at from post_targets t
+        where t.user_id = i.id and t.status = 'published') lp on true`;
     },
   },
   feedusage: {
@@ -444,7 +462,7 @@ export const reportDefinitions: Record<ReportRoute, ReportDefinition> = {
           and c.created_at >= ${ctx.range.start} and c.created_at < ${ctx.range.end})::int as items,
         (select count(distinct c.id) from content_items c join posts p on p.content_id = c.id
           join post_targets t on t.post_id = p.id
-          where c.feed_id = f.id and p.portal_id = ${ctx.portalId} and ${publishedIn(ctx)})::int as used,
+          where c.feed_id = f.id and t.portal_id = ${ctx.portalId} and ${publishedIn(ctx)})::int as used,
         ${localTime(ctx, sql`f.last_fetched_at`)} as "lastRefresh",
         case when f.last_status is null then null when f.last_error is null then f.last_status
           else f.last_status || ': ' || f.last_error end as outcome
@@ -461,21 +479,23 @@ export const reportDefinitions: Record<ReportRoute, ReportDefinition> = {
     chart: { x: 'member', bars: ['published'], stacked: false },
     sort: 'published',
     desc: true,
+    // Published and failed counted apart, each off its own index, then joined per member (one scan
+    // for "published or due in the range" reads the whole table).
     query: (ctx) => sql`
-      select u.full_name as member,
-        count(*) filter (where ${publishedIn(ctx)})::int as published,
-        count(*) filter (where t.status = 'failed' and t.due_at >= ${ctx.range.start} and t.due_at < ${ctx.range.end} ${networkFilter(ctx)})::int as failed,
-        sum(m.impressions) filter (where ${publishedIn(ctx)})::float8 as impressions,
-        sum(m.likes) filter (where ${publishedIn(ctx)})::float8 as likes,
-        sum(m.comments) filter (where ${publishedIn(ctx)})::float8 as comments,
-        sum(m.shares) filter (where ${publishedIn(ctx)})::float8 as shares,
-        sum(m.clicks) filter (where ${publishedIn(ctx)})::float8 as clicks
-      from post_targets t join posts p on p.id = t.post_id join users u on u.id = p.user_id
-      left join post_metrics m on m.target_id = t.id
-      where p.portal_id = ${ctx.portalId}
-        and ((t.published_at >= ${ctx.range.start} and t.published_at < ${ctx.range.end})
-          or (t.due_at >= ${ctx.range.start} and t.due_at < ${ctx.range.end}))
-      group by u.id, u.full_name
-      having count(*) filter (where ${publishedIn(ctx)}) > 0 or count(*) filter (where t.status = 'failed') > 0`,
+      with pub as (
+        select t.user_id, count(*) as n, ${engagementSums}
+        from post_targets t left join post_metrics m on m.target_id = t.id
+        where t.portal_id = ${ctx.portalId} and ${publishedIn(ctx)}
+        group by t.user_id
+      ), fail as (
+        select t.user_id, count(*) as n from post_targets t
+        where t.portal_id = ${ctx.portalId} and t.status = 'failed'
+          and t.due_at >= ${ctx.range.start} and t.due_at < ${ctx.range.end} ${networkFilter(ctx)}
+        group by t.user_id
+      )
+      select u.full_name as member, coalesce(pub.n, 0)::int as published, coalesce(fail.n, 0)::int as failed,
+        pub.impressions, pub.likes, pub.comments, pub.shares, pub.clicks
+      from pub full join fail on fail.user_id = pub.user_id
+      join users u on u.id = coalesce(pub.user_id, fail.user_id)`,
   },
 };

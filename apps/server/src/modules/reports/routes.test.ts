@@ -70,6 +70,8 @@ async function target(f: Fixture) {
     .insert(postTargets)
     .values({
       postId: post.id,
+      portalId: post.portalId,
+      userId: post.userId,
       connectionId: f.connectionId,
       network: f.network,
       accountName: `${f.who.user.fullName} on ${f.network}`,

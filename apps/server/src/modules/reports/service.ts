@@ -94,13 +94,13 @@ export async function runReport(
   // so its page comes from the order's index; so does a page past the end (no row to carry the count).
   const rows = await rowsOf<Record<string, unknown>>(
     deps.db,
-    sql`${ordered(route, ctx, q, !def.manyRows)} limit ${q.pagesize} offset ${(q.page - 1) * q.pagesize}`,
+    sql`${ordered(route, ctx, q, !def.count)} limit ${q.pagesize} offset ${(q.page - 1) * q.pagesize}`,
   );
   let total = Number(rows[0]?.report_total ?? 0);
-  if (def.manyRows || (rows.length === 0 && q.page > 1)) {
+  if (def.count || (rows.length === 0 && q.page > 1)) {
     const [counted] = await rowsOf<{ n: number | string }>(
       deps.db,
-      sql`select count(*) as n from (${def.query(ctx)}) r`,
+      def.count?.(ctx) ?? sql`select count(*) as n from (${def.query(ctx)}) r`,
     );
     total = Number(counted?.n ?? 0);
   }
