@@ -1,9 +1,10 @@
 import { connectionStatusLabels, networkNames } from '@fitpost/contract';
-import { Skeleton, Switch, Tag, message } from 'antd';
+import { Skeleton, Tag, message } from 'antd';
 import { Link } from 'react-router';
 import { errorText } from '@/lib/api-client';
 import { useAutoPostSettings, useUpdateAutoPostSettings } from '../api/get-settings';
 import { NetworkIcon } from '@/components/network-icon';
+import { SwitchRow } from '@/components/switch-row';
 import '../autopost.css';
 import { LoadError } from '@/components/load-error';
 
@@ -57,7 +58,13 @@ export function AutoPostOptIn({ headingLevel = 2 }: AutoPostOptInProps) {
           const name = `${networkNames[account.network]} account ${account.accountName}`;
           const pending = update.isPending && update.variables[0]?.connectionId === account.connectionId;
           return (
-            <li key={account.connectionId} className="autopost-account">
+            <SwitchRow
+              key={account.connectionId}
+              checked={account.enabled}
+              loading={pending}
+              onChange={(enabled) => handleSwitch(account.connectionId, enabled, account.accountName)}
+              label={`Auto-Post on ${name}`}
+            >
               <span className="network-label">
                 <NetworkIcon network={account.network} />
                 <span>
@@ -70,16 +77,7 @@ export function AutoPostOptIn({ headingLevel = 2 }: AutoPostOptInProps) {
                   {connectionStatusLabels.needs_reconnect} — Auto-Posts skip it until then
                 </Tag>
               ) : null}
-              <span className="autopost-switch">
-                <Switch
-                  checked={account.enabled}
-                  loading={pending}
-                  onChange={(enabled) => handleSwitch(account.connectionId, enabled, account.accountName)}
-                  aria-label={`Auto-Post on ${name}`}
-                />
-                <span aria-hidden="true">{account.enabled ? 'On' : 'Off'}</span>
-              </span>
-            </li>
+            </SwitchRow>
           );
         })}
       </ul>

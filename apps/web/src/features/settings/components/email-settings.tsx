@@ -1,6 +1,7 @@
 import { emailTexts, type EmailKind } from '@fitpost/contract';
-import { Skeleton, Switch, message } from 'antd';
+import { Skeleton, message } from 'antd';
 import { LoadError } from '@/components/load-error';
+import { SwitchRow } from '@/components/switch-row';
 import { errorText } from '@/lib/api-client';
 import { useEmailPreferences, useUpdateEmailPreferences } from '../api/email-preferences';
 import '../settings.css';
@@ -37,18 +38,15 @@ export function EmailSettings() {
         {preferences.data.enabled ? null : <p className="muted">{emailTexts.off}</p>}
         <ul className="email-kinds" aria-label="Email for each kind">
           {preferences.data.kinds.map((k) => (
-            <li key={k.kind} className="email-kind">
+            <SwitchRow
+              key={k.kind}
+              checked={k.email}
+              loading={update.isPending && update.variables.kinds[0]?.kind === k.kind}
+              onChange={(email) => handleSwitch(k.kind, email)}
+              label={`Email: ${k.label}`}
+            >
               <span>{k.label}</span>
-              <span className="email-switch">
-                <Switch
-                  checked={k.email}
-                  loading={update.isPending && update.variables.kinds[0]?.kind === k.kind}
-                  onChange={(email) => handleSwitch(k.kind, email)}
-                  aria-label={`Email: ${k.label}`}
-                />
-                <span aria-hidden="true">{k.email ? 'On' : 'Off'}</span>
-              </span>
-            </li>
+            </SwitchRow>
           ))}
         </ul>
       </>
