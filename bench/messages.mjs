@@ -138,7 +138,8 @@ async function run(label, env, openSettings) {
       ? null
       : startNode('apps/server/dist/main.js', { PORT: '0', FITPOST_SERVICES: 'worker', ...common });
   try {
-    await waitHealthy(`${base}/api/health`);
+    // PGlite opens, migrates and starts its jobs on the seeded 10,000 members first: give it time.
+    await waitHealthy(`${base}/api/health`, 180_000);
     // Warm the route and the session lookups' code paths before timing.
     await fetch(`${base}/api/message/unread`, { headers: bearer(tokens[0]) });
     const t0 = performance.now();
