@@ -85,6 +85,13 @@ export type UserUpsert = z.input<typeof userUpsert>;
 /** The user property holding the member's time zone (Settings → System Settings); an IANA name. */
 export const timeZoneProperty = 'timeZone';
 
+/**
+ * The user property saying the member has seen the getting-started tour: 'true' once seen, 'false'
+ * after 'Take a Tour' or 'Reset Tutorial'. On the server, so a new browser does not show it again.
+ */
+export const tourSeenProperty = 'tourSeen';
+export const tourSeenValues = ['true', 'false'] as const;
+
 /** PUT /api/user/{id}/properties: exactly one name → string value pair. */
 export const propertyPut = z
   .record(text.trim().min(1).max(100), text.max(4000))
@@ -93,6 +100,9 @@ export const propertyPut = z
     const zone = r[timeZoneProperty];
     if (zone !== undefined && !isTimeZoneName(zone))
       ctx.addIssue({ code: 'custom', path: [timeZoneProperty], message: inputMessages.timeZone });
+    const tour = r[tourSeenProperty];
+    if (tour !== undefined && !(tourSeenValues as readonly string[]).includes(tour))
+      ctx.addIssue({ code: 'custom', path: [tourSeenProperty], message: "Send 'true' or 'false'" });
     for (const [name, value] of Object.entries(r)) {
       const detail = memberDetailOf(name);
       const problem = detail ? memberDetailProblem(detail, value) : null;

@@ -51,6 +51,15 @@ export function makeUserSummary(overrides: Partial<UserSummary> = {}): UserSumma
 }
 
 /** GET /api/user/me answered with the stored user (without its token), as the server would. */
+/** PUT /api/user/:id/properties: records each body in `saved` and answers the property it set. */
+export function savePropertiesHandler(saved: unknown[]) {
+  return http.put('/api/user/:id/properties', async ({ request }) => {
+    const body = (await request.json()) as Record<string, string>;
+    saved.push(body);
+    return HttpResponse.json(Object.entries(body).map(([name, value]) => ({ name, value })));
+  });
+}
+
 export const meHandler = http.get('/api/user/me', () => {
   const user = getStoredUser();
   if (!user)

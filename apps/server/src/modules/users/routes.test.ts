@@ -124,6 +124,17 @@ describe('properties', () => {
     expect(get.json()).toEqual([{ name: 'timeZone', value: 'Europe/London' }]);
   });
 
+  it("remembers that the member saw the tour ('true' or 'false' only), for every browser", async () => {
+    const url = `/api/user/${coach.user.id}/properties`;
+    const bad = await inject({ method: 'PUT', url, headers: coach.auth, payload: { tourSeen: 'yes' } });
+    expect(bad.statusCode).toBe(400);
+    const put = await inject({ method: 'PUT', url, headers: coach.auth, payload: { tourSeen: 'true' } });
+    expect(put.statusCode).toBe(200);
+    const get = await inject({ url, headers: coach.auth });
+    expect(get.json()).toContainEqual({ name: 'tourSeen', value: 'true' });
+    expect(get.json()).not.toContainEqual({ name: 'tourSeen', value: 'yes' });
+  });
+
   it('refuses bad bodies without storing anything', async () => {
     const bodies: unknown[] = [{ a: '1', b: '2' }, {}, { timeZone: 5 }, ['timeZone'], 'text'];
     for (const payload of bodies) {

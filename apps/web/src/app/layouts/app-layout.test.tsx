@@ -3,7 +3,14 @@ import { messageTexts } from '@fitpost/contract';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getFlag, setFlag, storageKeys } from '@/lib/session';
-import { adminUser, meHandler, noAutoPostsHandlers, noPostsHandler, memberUser } from '@/test/fixtures';
+import {
+  adminUser,
+  meHandler,
+  noAutoPostsHandlers,
+  savePropertiesHandler,
+  noPostsHandler,
+  memberUser,
+} from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 import { server } from '@/test/setup';
 
@@ -211,21 +218,41 @@ describe('stored filter', () => {
 });
 
 describe('top bar', () => {
-  it("'Take a Tour' clears the tutorial flag and shows the tour on the dashboard", async () => {
-    server.use(meHandler);
-    const { user, router } = renderApp('/app/calendar', { user: memberUser });
-    await screen.findByRole('heading', { level: 1, name: 'Calendar' });
+  it("'Take a Tour' shows the tour on the dashboard: connect, pick from the library, queue it; remembered on the server", async () => {
+    const saved: unknown[] = [];
+    server.use(meHandler, savePropertiesHandler(saved));
+    const { user, router } = renderApp('/app/dashboard', { user: memberUser });
+    await screen.findByRole('heading', { level: 1, name: 'Recommended Posts' });
+    expect(screen.queryByText('1. Connect your accounts')).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('link', { name: 'Take a Tour' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/dashboard'));
     expect(getFlag(storageKeys.tutorial)).toBeNull();
-    expect(await screen.findByText(/Ready-made posts from your organisation/)).toBeInTheDocument();
+    await waitFor(() => expect(saved).toEqual([{ tourSeen: 'false' }]));
+    expect(await screen.findByText('1. Connect your accounts')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Connect accounts' })).toHaveAttribute(
+      'href',
+      '/app/settings?tab=social-platforms',
+    );
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByText('Pick content and choose when it goes out.')).toBeInTheDocument();
+    expect(await screen.findByText('2. Pick a post from the library')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('3. Add it to your queue')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(getFlag(storageKeys.tutorial)).toBe('true'));
-    expect(screen.queryByText('Pick content and choose when it goes out.')).not.toBeInTheDocument();
+    await waitFor(() => expect(saved).toEqual([{ tourSeen: 'false' }, { tourSeen: 'true' }]));
+    expect(screen.queryByText('3. Add it to your queue')).not.toBeInTheDocument();
+  });
+
+  it('does not show the tour in a new browser to a member who saw it elsewhere', async () => {
+    server.use(meHandler);
+    const seenElsewhere = { ...memberUser, properties: [{ name: 'tourSeen', value: 'true' }] };
+    renderApp('/app/dashboard', { user: seenElsewhere, tourDue: true });
+    await screen.findByRole('heading', { level: 1, name: 'Recommended Posts' });
+
+    expect(getFlag(storageKeys.tutorial)).toBeNull();
+    expect(screen.queryByText('1. Connect your accounts')).not.toBeInTheDocument();
   });
 
   it('the user menu links to the profile, the user navigation and logout (spec §2)', async () => {

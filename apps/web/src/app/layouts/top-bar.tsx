@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Logo } from '@/components/logo';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
-import { clearFlag, storageKeys } from '@/lib/session';
+import { useTour } from '@/lib/use-tour';
 import { UserMenu } from './user-menu';
 
 interface TopBarProps {
@@ -26,6 +26,7 @@ function toggleOf(isDesktop: boolean, collapsed: boolean): { label: string; icon
 /** Logo, the sidebar or drawer toggle, 'Take a Tour', the notification bell and the user menu. */
 export function TopBar({ user, isDesktop, collapsed, drawerOpen, onToggle }: TopBarProps) {
   const toggle = toggleOf(isDesktop, collapsed);
+  const tour = useTour();
 
   return (
     <div className="top-bar">
@@ -40,8 +41,8 @@ export function TopBar({ user, isDesktop, collapsed, drawerOpen, onToggle }: Top
         <Logo />
       </Link>
       <div className="top-bar-spacer" />
-      {/* The dashboard shows the tour whenever the flag is absent (spec §2). */}
-      <Link to="/app/dashboard" className="top-bar-link" onClick={() => clearFlag(storageKeys.tutorial)}>
+      {/* The dashboard shows the tour until the member has seen it (spec §2). */}
+      <Link to="/app/dashboard" className="top-bar-link" onClick={tour.restart}>
         Take a Tour
       </Link>
       <NotificationBell />

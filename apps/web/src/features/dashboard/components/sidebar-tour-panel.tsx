@@ -1,43 +1,59 @@
+import { messages } from '@fitpost/contract';
 import { Tour, type TourStepProps } from 'antd';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { findTourTarget } from '@/lib/tour';
 
-const stops: { path: string; title: string; description: string }[] = [
-  {
-    path: '/app/dashboard',
-    title: 'Recommended Posts',
-    description: 'Ready-made posts from your organisation. Turn on Auto-Post and they publish themselves.',
-  },
-  { path: '/app/posts', title: 'Schedule a Post', description: 'Pick content and choose when it goes out.' },
-  {
-    path: '/app/calendar',
-    title: 'Calendar',
-    description: 'Everything you have scheduled, by day, week or month.',
-  },
-  { path: '/app/posts/post', title: 'Create New', description: 'Write your own post, with your own photo.' },
-  {
-    path: '/app/content',
-    title: 'Browse Library',
-    description: 'The whole content library, searchable by topic.',
-  },
-  { path: '/app/saved', title: 'My Favorites', description: 'Content you have saved for later.' },
-  { path: '/app/stats', title: 'My Results', description: 'What you have posted and how it is doing.' },
+interface Stop {
+  /** The sidebar entry it points at when the sidebar is on screen (centred otherwise: a phone). */
+  path: string;
+  title: string;
+  text: string;
+  link: { to: string; label: string };
+}
+
+/** What a new member does first: connect, pick from the library, queue it (issue 16). */
+const stops: Stop[] = [
   {
     path: '/app/settings',
-    title: 'Account',
-    description: 'Connect your social networks and set your defaults.',
+    title: '1. Connect your accounts',
+    text: 'Link the social accounts FitPost should post to.',
+    link: { to: '/app/settings?tab=social-platforms', label: 'Connect accounts' },
+  },
+  {
+    path: '/app/content',
+    title: '2. Pick a post from the library',
+    text: 'Ready-made, on-brand posts from your organisation. Find one you like.',
+    link: { to: '/app/content', label: `Open ${messages['page.library']}` },
+  },
+  {
+    path: '/app/posts',
+    title: '3. Add it to your queue',
+    text: 'On its card choose Add to Queue: it goes out at your next free time, on the accounts you use. Your times are in System Settings; your posts are under Schedule a Post.',
+    link: { to: '/app/settings?tab=system-settings', label: 'See my posting times' },
   },
 ];
 
-const steps: TourStepProps[] = stops.map((stop) => ({
-  title: stop.title,
-  description: stop.description,
-  placement: 'right',
-  // antd types the target as returning an element, but accepts null at run time (it then centres the
-  // step) — which is what happens when the sidebar is a closed drawer on a narrow screen.
-  target: () => findTourTarget(stop.path) as HTMLElement,
-}));
+function description(stop: Stop, onDone: () => void): ReactNode {
+  return (
+    <>
+      <p>{stop.text}</p>
+      <Link to={stop.link.to} onClick={onDone}>
+        {stop.link.label}
+      </Link>
+    </>
+  );
+}
 
-/** antd's Tour over the sidebar items; its own chunk, loaded only when the tour is due. */
+/** antd's Tour through the first three jobs; its own chunk, loaded only when the tour is due. */
 export function SidebarTourPanel({ onDone }: { onDone: () => void }) {
+  const steps: TourStepProps[] = stops.map((stop) => ({
+    title: stop.title,
+    description: description(stop, onDone),
+    placement: 'right',
+    // antd types the target as returning an element, but accepts null at run time (it then centres the
+    // step) — which is what happens when the sidebar is not on screen (a phone's closed drawer).
+    target: () => findTourTarget(stop.path) as HTMLElement,
+  }));
   return <Tour open steps={steps} onClose={onDone} onFinish={onDone} />;
 }

@@ -1,18 +1,18 @@
 import { lazy, Suspense } from 'react';
 import { loadModule } from '@/lib/module-load';
-import { setFlag, storageKeys, useFlag } from '@/lib/session';
+import { useTour } from '@/lib/use-tour';
 
 const SidebarTourPanel = lazy(
   loadModule(async () => ({ default: (await import('./sidebar-tour-panel')).SidebarTourPanel })),
 );
 
-/** The sidebar walk-through: shown whenever the stored 'tutorial' flag is absent (spec §4). */
+/** The getting-started tour: shown until the member has seen it, in any browser (spec §4). */
 export function SidebarTour() {
-  const seen = useFlag(storageKeys.tutorial) !== null;
-  if (seen) return null;
+  const tour = useTour();
+  if (tour.seen) return null;
   return (
     <Suspense fallback={null}>
-      <SidebarTourPanel onDone={() => setFlag(storageKeys.tutorial)} />
+      <SidebarTourPanel onDone={tour.markSeen} />
     </Suspense>
   );
 }

@@ -1,12 +1,13 @@
 import { Button, message } from 'antd';
-import { clearFlag, storageKeys } from '@/lib/session';
+import { useTour } from '@/lib/use-tour';
 
 /** Help: the tour of the sidebar can be shown again. */
 export function HelpTab() {
   const [messageApi, messageHolder] = message.useMessage();
+  const tour = useTour();
 
   function handleReset() {
-    clearFlag(storageKeys.tutorial);
+    tour.restart();
     void messageApi.success('The tour will start the next time you open Recommended Posts.');
   }
 
@@ -17,8 +18,9 @@ export function HelpTab() {
         Help
       </h2>
       <p>
-        The first time you open Recommended Posts, a short tour walks you through the sidebar. Reset the
-        tutorial to see it again — or choose &lsquo;Take a Tour&rsquo; in the top bar at any time.
+        The first time you open Recommended Posts, a short tour shows how to connect your accounts, pick a
+        post from the library and add it to your queue. Reset the tutorial to see it again — or choose
+        &lsquo;Take a Tour&rsquo; in the top bar at any time.
       </p>
       <Button onClick={handleReset}>Reset Tutorial</Button>
     </section>

@@ -4,7 +4,14 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { getFlag, getStoredUser, setFlag, storageKeys } from '@/lib/session';
 import { chooseOption } from '@/test/antd';
-import { makeUser, meHandler, noAutoPostsHandlers, noPostsHandler } from '@/test/fixtures';
+import {
+  makeConnection,
+  makeUser,
+  meHandler,
+  noAutoPostsHandlers,
+  savePropertiesHandler,
+  noPostsHandler,
+} from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 import { server } from '@/test/setup';
 
@@ -220,14 +227,16 @@ describe('/app/settings', () => {
     expect(await screen.findByText(/Email is not set up on this FitPost/)).toBeInTheDocument();
   });
 
-  it('Help resets the tutorial', async () => {
-    server.use(meHandler);
+  it('Help resets the tutorial, here and on the server', async () => {
+    const saved: unknown[] = [];
+    server.use(meHandler, savePropertiesHandler(saved));
     const { user: clicker } = renderApp('/app/settings?tab=help', { user });
     setFlag(storageKeys.tutorial);
 
     await clicker.click(await screen.findByRole('button', { name: 'Reset Tutorial' }));
     expect(getFlag(storageKeys.tutorial)).toBeNull();
     expect(await screen.findByText(/The tour will start the next time/)).toBeInTheDocument();
+    await waitFor(() => expect(saved).toEqual([{ tourSeen: 'false' }]));
   });
 
   it("Content Feeds shows the feeds panel (composed in from the feeds feature) with 'Refresh Feed Data'", async () => {
@@ -247,6 +256,26 @@ describe('/app/settings', () => {
 });
 
 describe('/app/settings/welcome', () => {
+  it('ticks each welcome step once it is done: accounts connected, time zone set, a post queued', async () => {
+    server.use(
+      meHandler,
+      queueSlotsHandler,
+      ...noAutoPostsHandlers,
+      http.get('/api/social/connections', () => HttpResponse.json([makeConnection()])),
+      http.get('/api/posts', () => HttpResponse.json({ items: [], total: 1, page: 1, pageSize: 1 })),
+    );
+    renderApp('/app/settings/welcome', { user });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome to FitPost' })).toBeInTheDocument();
+
+    const step = (text: string) => screen.getByText(text, { exact: false, selector: 'h3' });
+    for (const text of [
+      'Step 1: Connect your social networks',
+      'Step 2: Set your default settings',
+      'Then: pick a post from the library and add it to your queue',
+    ])
+      await waitFor(() => expect(step(text)).toHaveTextContent(`${text} (done)`));
+  });
+
   it('walks a new user through the two steps to the dashboard', async () => {
     // 'Start Using' lands on the dashboard, which lists posts and Auto-Posts.
     server.use(meHandler, noPostsHandler, queueSlotsHandler, ...noAutoPostsHandlers);
