@@ -216,3 +216,17 @@ export async function memberToken(apiBase, sandboxUrl, email) {
   );
   return verified.token;
 }
+
+/**
+ * Waits until the sandbox has accepted `total` posts (polling its cheap count, so the poll does
+ * not compete with the measured workers for the CPU), or until `deadline` (epoch ms); then
+ * returns the accepted posts (of `network` when given).
+ */
+export async function waitForPublished(sandboxUrl, { total, deadline, network, pollMs = 500 }) {
+  while (Date.now() < deadline) {
+    const count = await json(`${sandboxUrl}/_sandbox/published/count`);
+    if ((network ? count.networks[network] : count.total) >= total) break;
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+  }
+  return json(`${sandboxUrl}/_sandbox/published${network ? `?network=${network}` : ''}`);
+}

@@ -24,6 +24,7 @@ import {
   startNode,
   stop,
   table,
+  waitForPublished,
   withSandbox,
 } from './lib.mjs';
 
@@ -176,13 +177,11 @@ export async function publishRun(
     }),
   );
   try {
-    const deadline = dueAt.getTime() + 180_000;
-    let done = [];
-    while (Date.now() < deadline) {
-      done = await json(`${sandbox}/_sandbox/published?network=linkedin`);
-      if (done.length >= targetsTotal) break;
-      await new Promise((r) => setTimeout(r, 500));
-    }
+    const done = await waitForPublished(sandbox, {
+      total: targetsTotal,
+      deadline: dueAt.getTime() + 180_000,
+      network: 'linkedin',
+    });
     const lateness = done
       .map((p) => new Date(p.publishedAt).getTime() - dueAt.getTime())
       .sort((a, b) => a - b);

@@ -49,8 +49,14 @@ describe('/_sandbox/published', () => {
       'remoteId',
       'text',
     ]);
+    const counted = await fetch(`${sandbox.url}/_sandbox/published/count`);
+    expect(await counted.json()).toEqual({
+      total: 2,
+      networks: { x: 0, linkedin: 0, facebook: 2, instagram: 0 },
+    });
     expect((await fetch(`${sandbox.url}/_sandbox/published`, { method: 'DELETE' })).status).toBe(204);
     expect(await publishedPosts(sandbox.url)).toEqual([]);
+    expect(await (await fetch(`${sandbox.url}/_sandbox/published/count`)).json()).toMatchObject({ total: 0 });
   });
 
   it('answers 400 to an unknown network or a since that is not a date-time', async () => {

@@ -44,16 +44,31 @@ export class PublishedLog {
     );
   }
 
+  /** How many posts were accepted, in all and per network: a cheap poll for load tests. */
+  count(): { total: number; networks: Record<NetworkName, number> } {
+    const networks = Object.fromEntries(NETWORKS.map((n) => [n, 0])) as Record<NetworkName, number>;
+    for (const entry of this.entries) networks[entry.network] += 1;
+    return { total: this.entries.length, networks };
+  }
+
   clear(): void {
     this.entries = [];
   }
 }
 
-/** `GET /_sandbox/published[?network=&since=]` lists accepted posts; `DELETE` forgets them. */
+/**
+ * `GET /_sandbox/published[?network=&since=]` lists accepted posts; `DELETE` forgets them;
+ * `GET /_sandbox/published/count` says how many there are, without sending them all.
+ */
 export function createPublishedRoute(log: PublishedLog): Route {
   return {
     prefix: '/_sandbox/published',
     handle: (req, res, url) => {
+      if (url.pathname === '/_sandbox/published/count') {
+        allowMethods(req, ['GET']);
+        sendJson(res, 200, log.count());
+        return;
+      }
       if (url.pathname !== '/_sandbox/published') {
         throw new HttpError(404, 'not_found', `Nothing is served at ${url.pathname}.`);
       }
