@@ -6,7 +6,9 @@
 // sends are not spread. Its caption carries merge fields and its link UTM tags (issue 15): every
 // other member has filled 'My details for Auto-Posts', the rest get the fallbacks, and the run
 // checks that no published text kept a `{` from a field and that the tagged links differ per member. BENCH_MEMBERS, BENCH_CONCURRENCY, BENCH_WORKERS (PostgreSQL only) and
-// BENCH_DATABASES (pglite,postgres) tune it.
+// BENCH_DATABASES (pglite,postgres) tune it. BENCH_FANOUT_ONLY=1 measures the fan-out's own writes
+// instead: it runs in this process with no worker publishing beside it, batch by batch, and on
+// PostgreSQL lists the statements that took its time (pg_stat_statements).
 import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -14,7 +16,8 @@ import { openDatabase } from '../apps/server/dist/db/client.js';
 import { seedReferenceData } from '../apps/server/dist/db/seed.js';
 import { socialConnections, userProperties, users } from '../apps/server/dist/db/schema.js';
 import { createJobs } from '../apps/server/dist/jobs/boss.js';
-import { enqueueIn } from '../apps/server/dist/jobs/queues.js';
+import { enqueueIn, enqueueManyIn } from '../apps/server/dist/jobs/queues.js';
+import { runFanout } from '../apps/server/dist/modules/autoposts/fanout.js';
 import { createTokenCipher, parseTokenKeys } from '../apps/server/dist/lib/crypto.js';
 import { createAutoPost } from '../apps/server/dist/modules/autoposts/scheduling.js';
 import { autoPosts } from '../apps/server/dist/db/schema-autopost.js';
@@ -32,6 +35,7 @@ import {
   startNode,
   stop,
   table,
+  waitForPublished,
   withSandbox,
 } from './lib.mjs';
 
@@ -42,6 +46,8 @@ const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 100);
 const workerProcesses = Number(process.env.BENCH_WORKERS ?? 1);
 const databases = benchDatabases();
 const networks = ['x', 'linkedin', 'facebook'];
+const fanoutOnly = process.env.BENCH_FANOUT_ONLY === '1';
+const fanoutBatchSize = Number(process.env.FITPOST_FANOUT_BATCH_SIZE ?? 500);
 
 /** Sandbox accounts on every network, then members with FitPost access, connected and opted in. */
 async function seedMembers(database, key, prefix) {
@@ -126,8 +132,8 @@ async function run(label, databaseEnv, openSettings) {
   const jobs = createJobs(database, { worker: false });
   await jobs.start();
   const marker = `Auto-Post benchmark ${prefix}`;
-  const body = `${marker}: {first_name}, move well every day with {business_name|my studio} in {city|your town}. Book: {booking_link|https://example.com/classes} {sign_off}`;
-  const dueAt = new Date(Date.now() + 20_000);
+  const body = `${marker}: {first_name}, move with {business_name|my studio}. Book: {booking_link|https://example.com/classes}`;
+  const dueAt = new Date(Date.now() + (fanoutOnly ? 1000 : 20_000));
   const ap = await createAutoPost(
     {
       db: database.db,
@@ -144,6 +150,14 @@ async function run(label, databaseEnv, openSettings) {
       scheduledAt: dueAt.toISOString(),
     }),
   );
+  if (fanoutOnly) {
+    try {
+      return await fanoutAlone(label, database, jobs, ap, dueAt);
+    } finally {
+      await jobs.stop();
+      await database.close();
+    }
+  }
   await jobs.stop();
   await database.close();
 
@@ -169,13 +183,9 @@ async function run(label, databaseEnv, openSettings) {
   }, 250);
   const target = membersTotal * networks.length;
   try {
-    const deadline = dueAt.getTime() + 300_000;
-    let done = [];
-    while (Date.now() < deadline) {
-      done = (await json(`${sandboxUrl}/_sandbox/published`)).filter((p) => p.text.startsWith(marker));
-      if (done.length >= target) break;
-      await sleep(1000);
-    }
+    // The sandbox was emptied before this run, so everything it holds is this run's.
+    const all = await waitForPublished(sandboxUrl, { total: target, deadline: dueAt.getTime() + 300_000 });
+    const done = all.filter((p) => p.text.startsWith(marker));
     const lateness = done
       .map((p) => new Date(p.publishedAt).getTime() - dueAt.getTime())
       .sort((a, b) => a - b);
@@ -189,6 +199,7 @@ async function run(label, databaseEnv, openSettings) {
       `${label}: ${filled} of ${done.length} texts carry a member's own business name; ${tags.size} distinct utm_content tags in the texts`,
     );
     const perNetwork = networks.map((n) => `${n} ${done.filter((p) => p.network === n).length}`).join(', ');
+    clearInterval(sampler);
     await Promise.all(workers.map((w) => stop(w)));
     const fanout = await fanoutSeconds(openSettings, ap.id, dueAt);
     return `| ${label}${processes > 1 ? ` (${processes} workers)` : ''} | ${fanout} s | ${done.length.toLocaleString('en-US')} / ${target.toLocaleString('en-US')} (${perNetwork}) | ${(last / 1000).toFixed(1)} s | ${(pct(lateness, 50) / 1000).toFixed(1)} s | ${(pct(lateness, 99) / 1000).toFixed(1)} s | ${Math.round(done.length / ((last - first) / 1000 || 1))} | ${peak} MiB |`;
@@ -196,6 +207,52 @@ async function run(label, databaseEnv, openSettings) {
     clearInterval(sampler);
     await Promise.all(workers.map((w) => stop(w)));
   }
+}
+
+/**
+ * The fan-out alone, in this process: its time per batch of members and, on PostgreSQL, the
+ * statements that took it. Publish jobs are written but nothing publishes them.
+ */
+async function fanoutAlone(label, database, jobs, ap, dueAt) {
+  const deps = {
+    db: database.db,
+    enqueueManyIn: (tx) => enqueueManyIn(jobs.boss, tx),
+    enqueueIn: (tx) => enqueueIn(jobs.boss, tx),
+    batchSize: fanoutBatchSize,
+    staleAfterMs: 60_000,
+    emails: null,
+  };
+  const postgres = database.kind === 'postgres';
+  if (postgres) {
+    await database.db.execute(sql`create extension if not exists pg_stat_statements`);
+    await database.db.execute(sql`select pg_stat_statements_reset()`);
+  }
+  await sleep(Math.max(0, dueAt.getTime() - Date.now()));
+  const started = performance.now();
+  const result = await runFanout(deps, { autoPostId: ap.id, version: ap.version });
+  const seconds = (performance.now() - started) / 1000;
+  const batches = Math.ceil(result.members / fanoutBatchSize);
+  const lines = [
+    `| ${label} | ${result.members.toLocaleString('en-US')} | ${batches} × ${fanoutBatchSize} | ${seconds.toFixed(1)} s | ${Math.round((seconds * 1000) / batches)} ms |`,
+  ];
+  if (postgres) {
+    const top = await database.db.execute(
+      sql`select calls, round(total_exec_time)::int as ms, rows, left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 90) as query
+          from pg_stat_statements where query not like '%pg_stat_statements%'
+          order by total_exec_time desc limit 8`,
+    );
+    lines.push(
+      '',
+      'Statements by time (pg_stat_statements, the whole fan-out):',
+      '',
+      '| calls | total ms | rows | statement |',
+      '| --- | --- | --- | --- |',
+      ...top.rows.map(
+        (r) => `| ${r.calls} | ${r.ms} | ${r.rows} | \`${String(r.query).replaceAll('|', '\\|')}\` |`,
+      ),
+    );
+  }
+  return lines.join('\n');
 }
 
 /** How long the fan-out itself took (from the Auto-Post's moment), read back after the run. */
@@ -221,9 +278,19 @@ export async function benchFanout() {
   const dataDir = path.resolve('.tmp/bench-fanout');
   let capacity = '';
   const rows = await withSandbox({ port: sandboxPort, dataDir }, async () => {
+    if (fanoutOnly)
+      return eachDatabase(databases, dataDir, run, {
+        postgresSettings: { shared_preload_libraries: "'pg_stat_statements'" },
+      });
     capacity = await sandboxCapacity(sandboxUrl, concurrency);
     return eachDatabase(databases, dataDir, run);
   });
+  if (fanoutOnly)
+    return [
+      `The fan-out alone (no publishing beside it): one Auto-Post to ${membersTotal.toLocaleString('en-US')} members × ${networks.length} networks.`,
+      '',
+      ...table(['database', 'members', 'batches', 'fan-out', 'per batch'], rows),
+    ].join('\n');
   return [
     `One Auto-Post to ${membersTotal.toLocaleString('en-US')} members × ${networks.length} networks; ${workerProcesses} worker process(es) on PostgreSQL, one on PGlite, concurrency ${concurrency} each; X not spread.`,
     '',

@@ -25,9 +25,10 @@ export const benchDatabases = () => (process.env.BENCH_DATABASES ?? 'pglite,post
 /**
  * Runs `run(label, env, openSettings)` on each of `databases`: PGlite in `dataDir`, then a throwaway
  * PostgreSQL 15 (stopped afterwards); `tokenKey` also gives the PostgreSQL processes a fresh
- * FITPOST_TOKEN_KEYS. Returns what each run returned, in that order.
+ * FITPOST_TOKEN_KEYS; `postgresSettings` go into its postgresql.conf. Returns what each run
+ * returned, in that order.
  */
-export async function eachDatabase(databases, dataDir, run, { tokenKey = false } = {}) {
+export async function eachDatabase(databases, dataDir, run, { tokenKey = false, postgresSettings } = {}) {
   const results = [];
   if (databases.includes('pglite'))
     results.push(
@@ -38,7 +39,7 @@ export async function eachDatabase(databases, dataDir, run, { tokenKey = false }
       ),
     );
   if (databases.includes('postgres')) {
-    const pg = await startPostgres();
+    const pg = await startPostgres({ settings: postgresSettings });
     try {
       const key = tokenKey ? { FITPOST_TOKEN_KEYS: `bench:${randomBytes(32).toString('base64')}` } : {};
       results.push(

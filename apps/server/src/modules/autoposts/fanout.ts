@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { memberMergeValues, networkServiceNames, notificationTexts, roleIds } from '@fitpost/contract';
 import { and, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
+import { anyOf, insertRows } from '../../db/bulk.js';
 import type { Db } from '../../db/client.js';
 import { socialConnections, userRoles } from '../../db/schema.js';
 import { autoPostMemberChoices, autoPosts } from '../../db/schema-autopost.js';
@@ -134,19 +135,19 @@ async function fanoutBatch(deps: FanoutDeps, autoPostId: string, version: number
     const connections = await tx
       .select()
       .from(socialConnections)
-      .where(and(eligible, inArray(socialConnections.userId, memberIds)));
+      .where(and(eligible, anyOf(socialConnections.userId, memberIds)));
     const choices = await tx
       .select({ userId: autoPostMemberChoices.userId })
       .from(autoPostMemberChoices)
       .where(
-        and(eq(autoPostMemberChoices.autoPostId, ap.id), inArray(autoPostMemberChoices.userId, memberIds)),
+        and(eq(autoPostMemberChoices.autoPostId, ap.id), anyOf(autoPostMemberChoices.userId, memberIds)),
       );
     const entitled = await tx
       .selectDistinct({ userId: userRoles.userId })
       .from(userRoles)
       .where(
         and(
-          inArray(userRoles.userId, memberIds),
+          anyOf(userRoles.userId, memberIds),
           inArray(userRoles.roleId, [roleIds.member, roleIds.admin]),
           roleActiveAt(now),
         ),
@@ -168,25 +169,23 @@ async function fanoutBatch(deps: FanoutDeps, autoPostId: string, version: number
     // Each member's own text: their details fill the caption's merge fields (issue 15).
     const values = await mergeValuesOf(tx, [...byMember.keys()]);
     const valuesOf = (userId: string) => values.get(userId) ?? memberMergeFallback;
-    const made = byMember.size
-      ? await tx
-          .insert(posts)
-          .values(
-            [...byMember.keys()].map((userId) => ({
-              portalId: ap.portalId,
-              userId,
-              body: memberBody(ap, valuesOf(userId)),
-              mediaId: ap.mediaId,
-              link: ap.link,
-              contentId: ap.contentId,
-              autoPostId: ap.id,
-              scheduledAt: ap.scheduledAt,
-              timeZone: ap.timeZone,
-            })),
-          )
-          .onConflictDoNothing()
-          .returning({ id: posts.id, userId: posts.userId })
-      : [];
+    const made = await insertRows(
+      tx,
+      posts,
+      ['portalId', 'userId', 'body', 'mediaId', 'link', 'contentId', 'autoPostId', 'scheduledAt', 'timeZone'],
+      [...byMember.keys()].map((userId) => ({
+        portalId: ap.portalId,
+        userId,
+        body: memberBody(ap, valuesOf(userId)),
+        mediaId: ap.mediaId,
+        link: ap.link,
+        contentId: ap.contentId,
+        autoPostId: ap.id,
+        scheduledAt: ap.scheduledAt,
+        timeZone: ap.timeZone,
+      })),
+      { onConflictDoNothing: true, returning: ['id', 'userId'] },
+    );
     const targets = made.flatMap((p) =>
       (byMember.get(p.userId) ?? []).map((c) => ({
         postId: p.id,
@@ -200,12 +199,13 @@ async function fanoutBatch(deps: FanoutDeps, autoPostId: string, version: number
         dueAt: dueAtFor(ap, c),
       })),
     );
-    const inserted = targets.length
-      ? await tx
-          .insert(postTargets)
-          .values(targets)
-          .returning({ id: postTargets.id, version: postTargets.version, dueAt: postTargets.dueAt })
-      : [];
+    const inserted = await insertRows(
+      tx,
+      postTargets,
+      ['postId', 'connectionId', 'network', 'accountName', 'bodyOverride', 'linkOverride', 'dueAt'],
+      targets,
+      { returning: ['id', 'version', 'dueAt'] },
+    );
     await deps.enqueueManyIn(tx)(
       queues.publish,
       inserted.map((t) => ({ data: { targetId: t.id, version: t.version }, startAfter: t.dueAt })),

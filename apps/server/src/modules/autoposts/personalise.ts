@@ -11,6 +11,7 @@ import {
 } from '@fitpost/contract';
 import { fitMergeValuesForX } from '@fitpost/contract/platform-rules';
 import { and, inArray } from 'drizzle-orm';
+import { anyOf } from '../../db/bulk.js';
 import type { Db } from '../../db/client.js';
 import { userProperties, users } from '../../db/schema.js';
 import type { autoPosts } from '../../db/schema-autopost.js';
@@ -28,14 +29,11 @@ const detailNames = Object.values(memberDetailProperties);
 export async function mergeValuesOf(db: Db, userIds: readonly string[]): Promise<Map<string, MemberValues>> {
   if (userIds.length === 0) return new Map();
   const [names, details] = await Promise.all([
-    db
-      .select({ id: users.id, fullName: users.fullName })
-      .from(users)
-      .where(inArray(users.id, [...userIds])),
+    db.select({ id: users.id, fullName: users.fullName }).from(users).where(anyOf(users.id, userIds)),
     db
       .select({ userId: userProperties.userId, name: userProperties.name, value: userProperties.value })
       .from(userProperties)
-      .where(and(inArray(userProperties.userId, [...userIds]), inArray(userProperties.name, detailNames))),
+      .where(and(anyOf(userProperties.userId, userIds), inArray(userProperties.name, detailNames))),
   ]);
   const byUser = new Map<string, { name: string; value: string }[]>();
   for (const d of details) byUser.set(d.userId, [...(byUser.get(d.userId) ?? []), d]);

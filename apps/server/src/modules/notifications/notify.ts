@@ -1,4 +1,5 @@
 import { notificationLink, type NotificationKind, type Network } from '@fitpost/contract';
+import { insertRows } from '../../db/bulk.js';
 import type { Db } from '../../db/client.js';
 import { notifications } from '../../db/schema.js';
 import { queueEmails, type EmailOutbox } from '../email/outbox.js';
@@ -35,7 +36,20 @@ export async function notify(tx: Db, emails: EmailOutbox | null | undefined, n: 
  */
 export async function notifyMany(tx: Db, emails: EmailOutbox | null | undefined, list: NewNotification[]) {
   if (list.length === 0) return;
-  await tx.insert(notifications).values(list);
+  await insertRows(
+    tx,
+    notifications,
+    ['userId', 'kind', 'title', 'body', 'postId', 'connectionId', 'network'],
+    list.map((n) => ({
+      userId: n.userId,
+      kind: n.kind,
+      title: n.title,
+      body: n.body,
+      postId: n.postId ?? null,
+      connectionId: n.connectionId ?? null,
+      network: n.network ?? null,
+    })),
+  );
   const groups = new Map<string, { n: NewNotification; userIds: string[] }>();
   for (const n of list) {
     const key = JSON.stringify([n.kind, n.title, n.body, n.network ?? null]);

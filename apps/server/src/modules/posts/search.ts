@@ -7,6 +7,7 @@ import {
 import { and, asc, count, desc, eq, exists, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { anyOf } from '../../db/bulk.js';
 import { posts, postTargets } from '../../db/schema-posts.js';
 import type { Actor } from '../auth/sessions.js';
 import { derivePostStatus, excerpt, postStatusSql, presentPost } from './presenter.js';
@@ -69,21 +70,16 @@ export async function listPosts(db: Db, actor: Actor, q: SearchQuery) {
   return { items, total, page: q.page, pageSize: q.pagesize };
 }
 
-/**
- * Targets of these posts, with the ids as one array parameter: a month view names a few hundred
- * posts, and one parameter keeps both building the statement and planning it cheap.
- */
-const anyOf = (postIds: string[]) => sql`${postTargets.postId} = any(${sql.param(postIds)}::uuid[])`;
-
 /** Posts with their targets, in the order of `ids`. */
 async function loadPosts(db: Db, ids: string[]) {
   if (ids.length === 0) return [];
   const [rows, targets] = await Promise.all([
+    db.select().from(posts).where(anyOf(posts.id, ids)),
     db
       .select()
-      .from(posts)
-      .where(sql`${posts.id} = any(${sql.param(ids)}::uuid[])`),
-    db.select().from(postTargets).where(anyOf(ids)).orderBy(postTargets.network, postTargets.id),
+      .from(postTargets)
+      .where(anyOf(postTargets.postId, ids))
+      .orderBy(postTargets.network, postTargets.id),
   ]);
   const byId = new Map(rows.map((p) => [p.id, p]));
   const byPost = Map.groupBy(targets, (t) => t.postId);
@@ -133,7 +129,12 @@ export async function calendarPosts(
           remoteUrl: postTargets.remoteUrl,
         })
         .from(postTargets)
-        .where(anyOf(shown.map((p) => p.id)))
+        .where(
+          anyOf(
+            postTargets.postId,
+            shown.map((p) => p.id),
+          ),
+        )
         .orderBy(postTargets.network, postTargets.id)
     : [];
   const byPost = Map.groupBy(targets, (t) => t.postId);
