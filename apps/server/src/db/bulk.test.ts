@@ -71,8 +71,8 @@ describe('insertRows (one array parameter per column)', () => {
     const targets = await insertRows(
       t.db,
       postTargets,
-      ['postId', 'network', 'accountName', 'dueAt'],
-      [{ postId: made[0]!.id, network: 'x', accountName: '@bulk', dueAt: due }],
+      ['postId', 'portalId', 'userId', 'network', 'accountName', 'dueAt'],
+      [{ postId: made[0]!.id, portalId: 1, userId, network: 'x', accountName: '@bulk', dueAt: due }],
       { returning: ['id', 'version', 'status', 'dueAt'] },
     );
     expect(targets).toEqual([{ id: expect.any(String), version: 1, status: 'scheduled', dueAt: due }]);

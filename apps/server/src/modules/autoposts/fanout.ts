@@ -202,7 +202,17 @@ async function fanoutBatch(deps: FanoutDeps, autoPostId: string, version: number
     const inserted = await insertRows(
       tx,
       postTargets,
-      ['postId', 'connectionId', 'network', 'accountName', 'bodyOverride', 'linkOverride', 'dueAt'],
+      [
+        'postId',
+        'portalId',
+        'userId',
+        'connectionId',
+        'network',
+        'accountName',
+        'bodyOverride',
+        'linkOverride',
+        'dueAt',
+      ],
       targets,
       { returning: ['id', 'version', 'dueAt'] },
     );
