@@ -241,7 +241,11 @@ describe('Settings › Social Platforms', () => {
 
     postFrom(popup, { type: 'fitpost:oauth', network: 'linkedin', code: 'li-code', state });
 
+    // The same banner as X's redirect gives, not a passing pop-up message.
     expect(await screen.findByText('LinkedIn account Zoë Coaching is connected.')).toBeInTheDocument();
+    expect(
+      screen.getByText('LinkedIn account Zoë Coaching is connected.').closest('.ant-alert-success'),
+    ).not.toBeNull();
     expect(authenticated).toEqual([{ code: 'li-code', state }]);
     expect(popup.close).toHaveBeenCalled();
     expect(await screen.findByRole('img', { name: 'Profile picture of Zoë Coaching' })).toBeInTheDocument();

@@ -24,12 +24,14 @@ export function SocialPlatformsPanel() {
   const navigate = useNavigate();
   const [addOpen, setAddOpen] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  // Every way of connecting (X's redirect, LinkedIn's and Facebook's pop-ups) ends in the same banner.
+  const [connectedNote, setConnectedNote] = useState<string | null>(null);
   const connections = useConnections();
   const disconnect = useDeleteConnection();
 
   const feedback = useMemo<ConnectFeedback>(
     () => ({
-      success: (text) => void messageApi.success(text),
+      success: (text) => setConnectedNote(text),
       info: (text) => void messageApi.info(text),
       error: (text) => setFailure(text),
     }),
@@ -41,6 +43,7 @@ export function SocialPlatformsPanel() {
   function startConnecting(network: Network) {
     setAddOpen(false);
     setFailure(null);
+    setConnectedNote(null);
     flow.connect(network); // synchronously inside the click, so the popup may open
     // The last connection's confirmation no longer applies.
     if (justConnected)
@@ -57,7 +60,7 @@ export function SocialPlatformsPanel() {
 
   function handleAdded(added: SocialConnection[]) {
     flow.closeFacebookChoice();
-    void messageApi.success(
+    setConnectedNote(
       added.length === 1
         ? `${added[0]?.accountName ?? 'The account'} is connected.`
         : `${added.length} accounts are connected.`,
@@ -120,13 +123,14 @@ export function SocialPlatformsPanel() {
       </div>
       <p className="muted">The accounts FitPost publishes your scheduled posts and Auto-Posts to.</p>
 
-      {justConnected ? (
+      {justConnected || connectedNote ? (
         <Alert
           className="form-alert"
           type="success"
           showIcon
           closable
-          title={`Your ${networkNames[justConnected]} account is connected.`}
+          onClose={() => setConnectedNote(null)}
+          title={justConnected ? `Your ${networkNames[justConnected]} account is connected.` : connectedNote}
         />
       ) : null}
       {failure !== null ? (
