@@ -2,10 +2,13 @@ import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { makeUser, meHandler, noAutoPostsHandlers, noPostsHandler } from '@/test/fixtures';
+import { makeContentItem, makeMemberAutoPost, xConnectionId } from '@/features/autopost/test/autopost-kit';
 import { renderApp } from '@/test/render-app';
 import { server } from '@/test/setup';
 
 const user = makeUser({ properties: [{ name: 'timeZone', value: 'America/Chicago' }] });
+/** The member's X account, as the Auto-Post answers name it. */
+const zoeOnX = { connectionId: xConnectionId, network: 'x' as const, accountName: '@zoe' };
 
 describe('/app/dashboard (Recommended Posts)', () => {
   it("shows the upcoming Auto-Posts and 'At a Glance' (composed in from the autopost feature) beside 'My Scheduled Posts'", async () => {
@@ -13,37 +16,13 @@ describe('/app/dashboard (Recommended Posts)', () => {
       meHandler,
       noPostsHandler,
       http.get('/api/autoposts/upcoming', () =>
-        HttpResponse.json([
-          {
-            id: 'a1a1a1a1-1111-4111-8111-111111111111',
-            contentId: null,
-            body: 'Five squat cues that keep your knees happy.',
-            mediaUrl: null,
-            link: null,
-            scheduledAt: '2030-03-15T13:30:00.000Z',
-            timeZone: 'America/New_York',
-            status: 'scheduled',
-            accounts: [
-              { connectionId: 'f5f5f5f5-5555-4555-8555-555555555555', network: 'x', accountName: '@zoe' },
-            ],
-            choice: 'auto',
-            customPostId: null,
-          },
-        ]),
+        HttpResponse.json([makeMemberAutoPost({ accounts: [zoeOnX] })]),
       ),
       http.get('/api/autoposts/settings', () =>
-        HttpResponse.json({
-          accounts: [
-            {
-              connectionId: 'f5f5f5f5-5555-4555-8555-555555555555',
-              network: 'x',
-              accountName: '@zoe',
-              status: 'connected',
-              enabled: true,
-            },
-          ],
-        }),
+        HttpResponse.json({ accounts: [{ ...zoeOnX, status: 'connected', enabled: true }] }),
       ),
+      // Nothing recommended (the handlers above answer the Auto-Posts first).
+      ...noAutoPostsHandlers,
     );
     renderApp('/app/dashboard', { user });
 
@@ -60,7 +39,7 @@ describe('/app/dashboard (Recommended Posts)', () => {
 
   it('shows the recommended library content as cards, and Add to Queue queues one in a click', async () => {
     const contentId = 'c0c0c0c0-0000-4000-8000-000000000000';
-    const connectionId = 'f5f5f5f5-5555-4555-8555-555555555555';
+    const connectionId = xConnectionId;
     const asked: string[] = [];
     const saved: unknown[] = [];
     server.use(
@@ -70,29 +49,15 @@ describe('/app/dashboard (Recommended Posts)', () => {
         asked.push(new URL(request.url).search);
         return HttpResponse.json({
           items: [
-            {
+            makeContentItem({
               id: contentId,
-              type: 'library',
               title: 'Squat week',
               body: 'Five squat variations to try this week',
               mediaId: null,
               graphicUrl: null,
               link: null,
-              brand: null,
-              tags: [],
-              feed: null,
-              activeFrom: null,
-              activeUntil: null,
-              active: true,
               recommended: true,
-              createdBy: null,
-              publishedAt: '2026-01-02T10:00:00.000Z',
-              createdAt: '2026-01-02T10:00:00.000Z',
-              updatedAt: '2026-01-02T10:00:00.000Z',
-              favorite: false,
-              scheduled: false,
-              posted: false,
-            },
+            }),
           ],
           total: 1,
           page: 1,
