@@ -114,7 +114,9 @@ export async function ensureConnected(
     await dialog.getByRole('button', { name: 'X', exact: true }).click();
     if (accountId) await page.getByRole('combobox', { name: 'Account' }).selectOption(accountId);
     await page.getByRole('button', { name: 'Authorize app' }).click();
-    await expect(page).toHaveURL(/\/app\/settings/);
+    // The consent page returns to FitPost's callback, which starts the app, exchanges the grant and
+    // moves on: a fresh app start, slower than the default wait on a shared machine (as at sign-in).
+    await expect(page).toHaveURL(/\/app\/settings/, { timeout: 30_000 });
   } else {
     const popup = page.waitForEvent('popup');
     await dialog.getByRole('button', { name: 'LinkedIn' }).click();
@@ -126,4 +128,14 @@ export async function ensureConnected(
   const connected = await find();
   if (!connected) throw new Error(`${network} did not connect`);
   return connected;
+}
+
+/** `YYYY-MM-DD` of an instant in `timeZone`. */
+export function dayIn(instant: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(instant);
 }
