@@ -1,5 +1,12 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { authHeaders, ensureConnected, expectAccessible, signInToApp, skipTour } from './support/fitpost';
+import {
+  authHeaders,
+  ensureConnected,
+  expectAccessible,
+  signInToApp,
+  skipTour,
+  dayIn as dayInZone,
+} from './support/fitpost';
 
 /** The member's zone comes from the browser here (no System Settings saved): a zone with DST. */
 const timeZone = 'America/New_York';
@@ -7,14 +14,7 @@ const timeZone = 'America/New_York';
 test.use({ timezoneId: timeZone, viewport: { width: 1280, height: 1300 } });
 
 /** `YYYY-MM-DD` of an instant in the test's zone. */
-function dayIn(instant: Date): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(instant);
-}
+const dayIn = (instant: Date) => dayInZone(instant, timeZone);
 
 function addDays(day: string, days: number): string {
   const date = new Date(`${day}T12:00:00Z`);

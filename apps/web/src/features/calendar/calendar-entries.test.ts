@@ -16,6 +16,7 @@ import {
   postTitle,
   rescheduleRefusal,
   statusLooks,
+  timeGridHours,
   toCalendarEvent,
 } from './calendar-entries';
 
@@ -243,5 +244,29 @@ describe('Auto-Post entries', () => {
       `autopost-${skipped.id}`,
       `autopost-${sendingNotYetHere.id}`,
     ]);
+  });
+});
+
+describe('timeGridHours', () => {
+  it('opens the week on the first queue slot and ends three hours after the last (20:00 at least)', () => {
+    expect(timeGridHours(['09:00', '12:30', '18:00'], [])).toEqual({
+      slotMinTime: '09:00:00',
+      slotMaxTime: '21:00:00',
+    });
+    expect(timeGridHours(['07:15', '11:00'], [])).toEqual({
+      slotMinTime: '07:00:00',
+      slotMaxTime: '20:00:00',
+    });
+  });
+
+  it('opens at 08:00 without slots', () => {
+    expect(timeGridHours([], [])).toEqual({ slotMinTime: '08:00:00', slotMaxTime: '20:00:00' });
+  });
+
+  it('reaches back and forward to every post, and never past midnight', () => {
+    expect(timeGridHours(['09:00'], ['06:45', '23:30'])).toEqual({
+      slotMinTime: '06:00:00',
+      slotMaxTime: '24:00:00',
+    });
   });
 });

@@ -204,3 +204,20 @@ export function rescheduleRefusal(post: Pick<CalendarPost, 'targets'>, when: Dat
   if (!canReschedule(post)) return whyNotMovable(post.targets.map((target) => target.status));
   return null;
 }
+
+/** The hour a wall time `HH:mm` falls in. */
+const hourOf = (time: string) => Number(time.slice(0, 2));
+const hourText = (hour: number) => `${String(hour).padStart(2, '0')}:00:00`;
+
+/**
+ * The hours the week and day grids show: from the member's first queue slot (08:00 without one) or
+ * an earlier post, to three hours after their last slot (20:00 at least) or a later post. The grid
+ * then opens on the member's posting hours instead of midnight, and no post falls outside it.
+ */
+export function timeGridHours(slotTimes: readonly string[], entryTimes: readonly string[]) {
+  const slotHours = slotTimes.map(hourOf);
+  const entryHours = entryTimes.map(hourOf);
+  const first = Math.min(slotHours.length > 0 ? Math.min(...slotHours) : 8, ...entryHours);
+  const last = Math.max(20, ...slotHours.map((h) => h + 3), ...entryHours.map((h) => h + 1));
+  return { slotMinTime: hourText(first), slotMaxTime: hourText(Math.min(24, last)) };
+}

@@ -11,25 +11,78 @@ import listPlugin from '@fullcalendar/react/list';
 import formaTheme from '@fullcalendar/react/themes/forma';
 import timeGridPlugin from '@fullcalendar/react/timegrid';
 import type { CalendarQuery } from '@fitpost/contract';
-import { useMemo } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
+import { useQueueSlots } from '@/lib/api/queue/get-queue-slots';
 import { toWallTime } from '@/lib/zoned-time';
-import { entryKey, toCalendarEvent, type CalendarEntry, type PostEntry } from '../calendar-entries';
+import {
+  entryKey,
+  timeGridHours,
+  toCalendarEvent,
+  type CalendarEntry,
+  type PostEntry,
+} from '../calendar-entries';
 import { AutoPostEventContent } from './auto-post-event-content';
 import { PostEventContent } from './post-event-content';
 import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/forma/theme.css';
 import '../calendar.css';
 
-/** The three views, by the names the address bar uses. */
-export const calendarViews = { month: 'dayGridMonth', week: 'timeGridWeek', list: 'listMonth' } as const;
+/** The four views, by the names the address bar uses, as FullCalendar draws them on a wide screen. */
+export const calendarViews = {
+  month: 'dayGridMonth',
+  week: 'timeGridWeek',
+  day: 'timeGridDay',
+  list: 'listMonth',
+} as const;
 export type CalendarView = keyof typeof calendarViews;
+
+/**
+ * On a phone the week and the day are lists, a day under another: seven time-grid columns of 50 px
+ * cut every post to '7:1…'. The month keeps its grid with a count per day that opens the day.
+ */
+export const phoneCalendarViews = {
+  month: 'dayGridMonth',
+  week: 'listWeek',
+  day: 'listDay',
+  list: 'listMonth',
+} as const satisfies Record<CalendarView, string>;
+
+const viewButtons = {
+  dayGridMonth: { text: 'Month' },
+  timeGridWeek: { text: 'Week' },
+  listWeek: { text: 'Week' },
+  timeGridDay: { text: 'Day' },
+  listDay: { text: 'Day' },
+  listMonth: { text: 'List' },
+};
+
+/** Below antd's `md` breakpoint (768 px): a phone. */
+const phoneQuery = '(max-width: 767.98px)';
+
+function subscribePhone(onChange: () => void) {
+  const list = window.matchMedia(phoneQuery);
+  list.addEventListener('change', onChange);
+  return () => list.removeEventListener('change', onChange);
+}
+
+/** Whether the screen is a phone's, followed as it turns or the window narrows. */
+function useIsPhone(): boolean {
+  return useSyncExternalStore(
+    subscribePhone,
+    () => window.matchMedia(phoneQuery).matches,
+    () => false,
+  );
+}
 
 export function isCalendarView(value: string | null): value is CalendarView {
   return value !== null && Object.hasOwn(calendarViews, value);
 }
 
 function viewOf(fullCalendarType: string): CalendarView {
-  const found = Object.entries(calendarViews).find(([, type]) => type === fullCalendarType)?.[0] ?? 'month';
+  const found =
+    [calendarViews, phoneCalendarViews]
+      .flatMap((views) => Object.entries(views))
+      .find(([, type]) => type === fullCalendarType)?.[0] ?? 'month';
   return isCalendarView(found) ? found : 'month';
 }
 
@@ -74,6 +127,21 @@ export function PostsCalendar({
 }: PostsCalendarProps) {
   const byId = useMemo(() => new Map(entries.map((entry) => [entryKey(entry), entry])), [entries]);
   const events = useMemo(() => entries.map(toCalendarEvent), [entries]);
+  const phone = useIsPhone();
+  const views = phone ? phoneCalendarViews : calendarViews;
+  const slots = useQueueSlots();
+  const hours = useMemo(
+    () =>
+      timeGridHours(
+        (slots.data?.slots ?? []).map((slot) => slot.time),
+        entries.map(
+          (entry) =>
+            toWallTime(entry.kind === 'post' ? entry.post.scheduledAt : entry.autoPost.scheduledAt, timeZone)
+              .time,
+        ),
+      ),
+    [slots.data, entries, timeZone],
+  );
 
   function handleDatesSet(info: DatesSetInfo) {
     onPlaceChange({
@@ -117,29 +185,44 @@ export function PostsCalendar({
   return (
     <div className="posts-calendar">
       <FullCalendar
+        // A phone and a wide screen draw the week and the day differently: turning the screen
+        // starts the calendar again in the matching view.
+        key={phone ? 'phone' : 'wide'}
         plugins={[formaTheme, dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin]}
         timeZone={timeZone}
-        initialView={calendarViews[initialView]}
+        initialView={views[initialView]}
         initialDate={initialDate}
         headerToolbar={{
           start: 'prev,next today',
           center: 'title',
-          end: `${calendarViews.month},${calendarViews.week},${calendarViews.list}`,
+          end: `${views.month},${views.week},${views.day},${views.list}`,
         }}
+        // One name per view, on a phone too, where the week and the day are lists.
+        buttons={viewButtons}
+        // A post is an instant, drawn an hour long: tall enough for its time and its opening words.
+        eventMinHeight={88}
+        slotMinTime={hours.slotMinTime}
+        slotMaxTime={hours.slotMaxTime}
         headingLevel={2}
         // The page scrolls, not the calendar: an inner scroller would need its own keyboard access.
         height="auto"
-        dayMaxEvents
+        // A phone's month cell is 50 px wide: it shows a count of its posts, which opens the day.
+        dayMaxEvents={!phone}
+        dayMaxEventRows={phone ? 1 : false}
+        moreLinkContent={phone ? (info) => `${info.num} ${info.num === 1 ? 'post' : 'posts'}` : undefined}
+        moreLinkClick={phone ? views.day : 'popover'}
         nowIndicator
         allDaySlot={false}
         events={events}
         eventDisplay="block"
         // Targets of at least 24 × 24 px (WCAG 2.2 target size): the day links and the events.
-        // In the week's time grid an event is a tall box: let its words wrap there.
+        // In the week's and day's time grids and the lists an event has room below its time: let its words wrap.
         eventClass={(info) =>
-          info.view.type === calendarViews.week
+          info.view.type.startsWith('timeGrid') || info.view.type.startsWith('list')
             ? 'calendar-event-target calendar-event-wrap'
-            : 'calendar-event-target'
+            : info.view.type === calendarViews.month
+              ? 'calendar-event-target calendar-event-stack'
+              : 'calendar-event-target'
         }
         moreLinkClass="calendar-event-target"
         dayCellTopInnerClass="calendar-day-link"

@@ -207,4 +207,24 @@ describe('/app/calendar', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?view=month&date=2026-03-01'));
     expect(ranges[0]).toEqual({ from: '2026-03-01T00:00:00-05:00', to: '2026-04-12T00:00:00-04:00' });
   });
+
+  it('on a phone the week is a list of days with each post readable, and the day view is that day alone', async () => {
+    const width = window.innerWidth;
+    window.innerWidth = 390;
+    try {
+      calendarApi();
+      const { user } = renderCalendar('/app/calendar?view=week&date=2026-03-08', newYorker);
+      // A list row: the time, then the post's words in full (no seven 50 px columns).
+      await screen.findByText('Monday mobility');
+      // Listed under its day's heading, the time and the words in full (no seven 50 px columns).
+      expect(screen.getByText('March 9, 2026')).toBeInTheDocument();
+      expect(screen.getByText('10:00 AM')).toBeInTheDocument();
+      expect(screen.getByRole('tab', { name: 'Week view' })).toHaveAttribute('aria-selected', 'true');
+      await user.click(screen.getByRole('tab', { name: 'Day view' }));
+      expect(await screen.findByRole('heading', { level: 2, name: 'March 8, 2026' })).toBeInTheDocument();
+      expect(screen.queryByText('Monday mobility')).not.toBeInTheDocument();
+    } finally {
+      window.innerWidth = width;
+    }
+  });
 });

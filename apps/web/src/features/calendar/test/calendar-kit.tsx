@@ -138,6 +138,15 @@ export function calendarApi(posts: CalendarPost[], autoPosts: MemberAutoPost[] =
   let current = posts;
   let currentAutoPosts = autoPosts;
   server.use(
+    // The week and day grids open on the member's first queue slot.
+    http.get('/api/queue/slots', () =>
+      HttpResponse.json({
+        timeZone: 'America/New_York',
+        slots: [{ weekday: 1, time: '09:00' }],
+        isDefault: true,
+        nextFree: null,
+      }),
+    ),
     http.get('/api/posts/calendar', ({ request }) => {
       ranges.push(Object.fromEntries(new URL(request.url).searchParams));
       return HttpResponse.json({ items: current, truncated: false });
