@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, signInToApp, skipTour } from './support/fitpost';
+import { authHeaders, ensureConnected, expectAccessible, signInToApp, skipTour } from './support/fitpost';
 
 /** The coach's zone is the browser's (no System Settings saved): one with daylight saving. */
 test.use({ timezoneId: 'America/New_York' });
@@ -8,6 +8,12 @@ const sizes = [
   { name: 'desktop', width: 1280, height: 800 },
   { name: 'phone', width: 390, height: 844 },
 ] as const;
+
+async function queueState(page: Page) {
+  const res = await page.request.get('/api/queue', { headers: await authHeaders(page) });
+  expect(res.ok()).toBe(true);
+  return (await res.json()) as { nextFree: string | null; usualConnectionIds: string[] };
+}
 
 /**
  * Opens a screen by its address and waits for the app to have started (its page heading). A fresh
@@ -19,11 +25,70 @@ async function open(page: Page, path: string, heading: string) {
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible({ timeout: 30_000 });
 }
 
+async function cancelPost(page: Page, id: string) {
+  const res = await page.request.post(`/api/posts/${id}/cancel`, { headers: await authHeaders(page) });
+  expect(res.ok()).toBe(true);
+}
+
 for (const size of sizes) {
   test.describe(`at ${size.width}×${size.height}`, () => {
     test.use({ viewport: { width: size.width, height: size.height } });
     // Signing in, connecting X and axe over a page of library cards, on a machine shared by several runs.
     test.setTimeout(120_000);
+
+    test('a library card reaches a queued post in the next free slot in at most 3 clicks', async ({
+      page,
+    }) => {
+      await skipTour(page);
+      await signInToApp(page, 'coach@example.com');
+      await ensureConnected(page, 'x');
+      await open(page, '/app/content', 'Browse Library');
+      const { nextFree } = await queueState(page);
+      expect(nextFree).not.toBeNull();
+
+      // Click 1: 'Schedule Post' on a card; the composer opens with the usual accounts ticked and
+      // Add to Queue chosen, showing the next free time. Click 2: 'Add to Queue'.
+      const card = page.getByRole('list', { name: 'Library content' }).getByRole('article').first();
+      await card.getByRole('button', { name: 'Schedule Post' }).click();
+      await expect(page.getByRole('radio', { name: 'Add to Queue' })).toBeChecked();
+      await expect(page.locator('.composer-networks input[type=checkbox]:checked').first()).toBeChecked();
+      await expect(page.getByTestId('composer-queue-slot')).toContainText('Next free time in your queue');
+      const saved = page.waitForResponse(
+        (r) => r.url().endsWith('/api/posts') && r.request().method() === 'POST',
+      );
+      await page.getByRole('button', { name: 'Add to Queue' }).click();
+      const post = (await (await saved).json()) as {
+        id: string;
+        scheduledAt: string;
+        queueSlot?: { scheduledAt: string };
+      };
+      expect(post.scheduledAt).toBe(nextFree);
+      expect(post.queueSlot?.scheduledAt).toBe(nextFree);
+      await expect(page.getByRole('heading', { name: 'Scheduled' })).toBeVisible();
+      await expectAccessible(page);
+
+      // One click from the card: 'Add to Queue' takes the next free slot after that one.
+      await open(page, '/app/content', 'Browse Library');
+      const next = (await queueState(page)).nextFree;
+      const queued = page.waitForResponse(
+        (r) => r.url().endsWith('/api/posts') && r.request().method() === 'POST',
+      );
+      await page
+        .getByRole('list', { name: 'Library content' })
+        .getByRole('article')
+        .first()
+        .getByRole('button', { name: 'Add to Queue' })
+        .click();
+      const second = (await (await queued).json()) as { id: string; scheduledAt: string };
+      expect(second.scheduledAt).toBe(next);
+      expect(Date.parse(second.scheduledAt)).toBeGreaterThan(Date.parse(post.scheduledAt));
+      await expect(page.getByText(/Added to your queue: .* goes out /)).toBeVisible();
+      await expectAccessible(page);
+
+      // Leave the coach's posts as they were.
+      await cancelPost(page, post.id);
+      await cancelPost(page, second.id);
+    });
 
     test('Recommended Posts shows a recommended library item as a card', async ({ page }) => {
       await skipTour(page);
