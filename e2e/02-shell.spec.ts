@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectAccessible, mainNav, signIn, signInToApp, skipTour } from './support/fitpost';
 
 test('the admin sees the Administration group; the coach does not and cannot open /app/manage', async ({
@@ -69,6 +69,15 @@ test('at 900 px wide the sidebar is a drawer', async ({ browser }) => {
   await expectAccessible(page);
 });
 
+/** Closes the tour and checks that a new load of the dashboard does not show it again. */
+async function closeTourForGood(page: Page, tour: Locator) {
+  await tour.getByRole('button', { name: 'Close' }).click();
+  await expect(tour).toBeHidden();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Recommended Posts', level: 1 })).toBeVisible();
+  await expect(tour).toBeHidden();
+}
+
 test("'Take a Tour' shows a new member's first jobs and is remembered once closed", async ({ page }) => {
   await signIn(page, 'coach@example.com');
   await expect(page).toHaveURL(/\/app\/dashboard$/);
@@ -76,11 +85,7 @@ test("'Take a Tour' shows a new member's first jobs and is remembered once close
   const tour = page.locator('.ant-tour');
   await expect(tour).toBeVisible();
   await expect(tour).toContainText('Connect your accounts');
-  await tour.getByRole('button', { name: 'Close' }).click();
-  await expect(tour).toBeHidden();
-  await page.reload();
-  await expect(page.getByRole('heading', { name: 'Recommended Posts', level: 1 })).toBeVisible();
-  await expect(tour).toBeHidden();
+  await closeTourForGood(page, tour);
   // 'Take a Tour' shows it again on the dashboard.
   await mainNav(page).getByRole('link', { name: 'Calendar' }).click();
   await page.getByRole('link', { name: 'Take a Tour' }).click();
@@ -89,9 +94,5 @@ test("'Take a Tour' shows a new member's first jobs and is remembered once close
   await expect(tour).toContainText('Connect your accounts');
   // Closed again, so later specs find the coach as a member who has seen it (their skipTour only
   // covers members the server knows nothing about).
-  await tour.getByRole('button', { name: 'Close' }).click();
-  await expect(tour).toBeHidden();
-  await page.reload();
-  await expect(page.getByRole('heading', { name: 'Recommended Posts', level: 1 })).toBeVisible();
-  await expect(tour).toBeHidden();
+  await closeTourForGood(page, tour);
 });

@@ -11,6 +11,12 @@ export function anyOf(column: Column, values: readonly (string | number)[]): SQL
   return sql`${column} = any(${sql.param([...values])}::${sql.raw(column.getSQLType())}[])`;
 }
 
+/** The rows of a raw statement: both drivers resolve execute() to { rows }; the generic Db type only knows "some result". */
+export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
+  const result: unknown = await db.execute(query);
+  return (result as { rows: T[] }).rows;
+}
+
 type Insert<T extends PgTable> = T['$inferInsert'];
 type Select<T extends PgTable> = T['$inferSelect'];
 
@@ -66,9 +72,7 @@ export async function insertRows<
         )}`
       : sql``
   }`;
-  // Both drivers resolve execute() to { rows }; the generic Db type only knows "some result".
-  const result: unknown = await db.execute(statement);
-  return (result as { rows: Record<string, unknown>[] }).rows.map(
+  return (await rowsOf<Record<string, unknown>>(db, statement)).map(
     (row) =>
       Object.fromEntries(
         returning.map(({ key, column }) => {

@@ -2,7 +2,8 @@ import { networks, type EngagementTotals, type MyStats, type Network } from '@fi
 import { sql, type SQL } from 'drizzle-orm';
 import type { Actor } from '../auth/sessions.js';
 import { reportRange } from './range.js';
-import { rowsOf, zoneOf, type ReportsDeps } from './service.js';
+import { rowsOf } from '../../db/bulk.js';
+import { zoneOf, type ReportsDeps } from './service.js';
 
 type Figure = number | string | null;
 const figure = (value: Figure) => (value === null ? null : Number(value));

@@ -11,6 +11,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Db } from '../../db/client.js';
+import { rowsOf } from '../../db/bulk.js';
 import { userProperties } from '../../db/schema.js';
 import type { Actor } from '../auth/sessions.js';
 import { requireAdmin } from '../auth/policy.js';
@@ -25,12 +26,6 @@ export interface ReportsDeps {
 
 /** Rows a CSV export fetches (and renders) at a time, so memory stays flat however long the report. */
 const CSV_CHUNK = 5000;
-
-/** Both drivers resolve execute() to { rows }; the generic Db type only knows "some result". */
-export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  const result: unknown = await db.execute(query);
-  return (result as { rows: T[] }).rows;
-}
 
 /** The zone a caller's days are read in: the one asked for, else their saved one, else UTC. */
 export async function zoneOf(db: Db, userId: string, asked: string | undefined): Promise<string> {
