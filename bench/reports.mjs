@@ -5,6 +5,8 @@
 // latest figures for every published one. Each report is run BENCH_REPEAT times (10) through the
 // server's own runReport (SQL, sort, page of 50, presenting; no HTTP) for the default 30-day range,
 // then the Posts Detail CSV is streamed for a range of at least 100,000 rows. Run `npm run build` first.
+// BENCH_PG_DIR=<dir> (PostgreSQL): the cluster is kept in <dir>; a later run with the same <dir>
+// starts it again, applies any new migration and skips seeding (BENCH_SEED_ONLY=1: seed and stop).
 import { reportRoutes as routes, roleIds } from '@fitpost/contract';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/dist/db/client.js';
@@ -22,35 +24,42 @@ const repeat = Number(process.env.BENCH_REPEAT ?? 10);
 const csvDays = Math.min(spanDays, Math.ceil((100_000 * spanDays) / postsTotal) + 1);
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
-const server = onPostgres ? await startPostgres() : null;
+const server = onPostgres ? await startPostgres({ keepDir: process.env.BENCH_PG_DIR }) : null;
 const database = await openDatabase(
   server ? { kind: 'postgres', url: server.url, poolSize: 4 } : { kind: 'pglite-memory' },
 );
-await database.migrate();
-await seedReferenceData(database.db);
 const db = database.db;
 const started = Date.now();
-await db.execute(
-  sql`insert into portals (id, alias, name) values (1, 'p1', 'Portal 1') on conflict do nothing`,
-);
-await db.execute(sql`insert into users (id, portal_id, email, full_name)
+if (server?.reused) {
+  await database.migrate();
+  await db.execute(sql`analyze`);
+  console.log(
+    `PostgreSQL: reused the cluster in ${process.env.BENCH_PG_DIR} (migrated in ${Date.now() - started} ms)`,
+  );
+} else {
+  await database.migrate();
+  await seedReferenceData(database.db);
+  await db.execute(
+    sql`insert into portals (id, alias, name) values (1, 'p1', 'Portal 1') on conflict do nothing`,
+  );
+  await db.execute(sql`insert into users (id, portal_id, email, full_name)
   select ('00000000-0000-4000-8000-' || lpad(to_hex(i), 12, '0'))::uuid, 1, 'm' || i || '@example.com', 'Member ' || i
   from generate_series(1, ${members}) i`);
-await db.execute(sql`insert into user_roles (user_id, role_id, source)
+  await db.execute(sql`insert into user_roles (user_id, role_id, source)
   select id, ${roleIds.member}, 'admin' from users where portal_id = 1`);
-await db.execute(sql`insert into social_connections (id, portal_id, user_id, network, account_id, account_name, access_token)
+  await db.execute(sql`insert into social_connections (id, portal_id, user_id, network, account_id, account_name, access_token)
   select ('10000000-0000-4000-8000-' || lpad(to_hex(i), 12, '0'))::uuid, 1,
     ('00000000-0000-4000-8000-' || lpad(to_hex(i), 12, '0'))::uuid, 'x', 'acct' || i, 'Account ' || i, 'sealed'
   from generate_series(1, ${members}) i`);
-await db.execute(sql`insert into content_items (portal_id, type, title)
+  await db.execute(sql`insert into content_items (portal_id, type, title)
   select 1, 'library', 'Item ' || i from generate_series(1, 200) i`);
-await db.execute(sql`insert into posts (id, portal_id, user_id, body, content_id)
+  await db.execute(sql`insert into posts (id, portal_id, user_id, body, content_id)
   select ('20000000-0000-4000-8000-' || lpad(to_hex(i), 12, '0'))::uuid, 1,
     ('00000000-0000-4000-8000-' || lpad(to_hex(1 + i % ${members}), 12, '0'))::uuid, 'Post ' || i,
     case when i % 3 = 0 then items.ids[1 + i % 200] end
   from generate_series(1, ${postsTotal}) i,
     (select array_agg(id order by id) as ids from content_items) items`);
-await db.execute(sql`insert into post_targets (id, post_id, portal_id, user_id, connection_id, network, account_name, status, due_at, published_at, remote_id, error)
+  await db.execute(sql`insert into post_targets (id, post_id, portal_id, user_id, connection_id, network, account_name, status, due_at, published_at, remote_id, error)
   select ('30000000-0000-4000-8000-' || lpad(to_hex(i), 12, '0'))::uuid,
     ('20000000-0000-4000-8000-' || lpad(to_hex(i), 12, '0'))::uuid, 1,
     ('00000000-0000-4000-8000-' || lpad(to_hex(1 + i % ${members}), 12, '0'))::uuid,
@@ -61,19 +70,25 @@ await db.execute(sql`insert into post_targets (id, post_id, portal_id, user_id, 
     case when i % 20 = 0 then null else now() - (i % ${spanDays}) * interval '1 day' - (i % 1440) * interval '1 minute' end,
     'r' || i, case when i % 20 = 0 then 'Duplicate content.' end
   from generate_series(1, ${postsTotal}) i`);
-await db.execute(sql`insert into post_metrics (target_id, portal_id, network, impressions, likes, comments, shares, clicks, next_fetch_at)
+  await db.execute(sql`insert into post_metrics (target_id, portal_id, network, impressions, likes, comments, shares, clicks, next_fetch_at)
   select t.id, 1, t.network, 100 + (random() * 900)::int, (random() * 50)::int, (random() * 10)::int,
     case when t.network = 'linkedin' then null else (random() * 5)::int end, (random() * 20)::int, null
   from post_targets t where t.status = 'published'`);
-if (snapshots > 0) {
-  await db.execute(sql`insert into post_metric_snapshots (target_id, portal_id, taken_at, impressions, likes, comments, shares, clicks)
+  if (snapshots > 0) {
+    await db.execute(sql`insert into post_metric_snapshots (target_id, portal_id, taken_at, impressions, likes, comments, shares, clicks)
     select t.id, 1, t.published_at + k * interval '1 day', 10 * k, k, 0, null, k
     from post_targets t, generate_series(1, ${snapshots}) k where t.status = 'published'`);
+  }
+  await db.execute(sql`analyze`);
+  console.log(
+    `${onPostgres ? 'PostgreSQL' : 'PGlite'}: seeded ${postsTotal} posts of ${members} members over ${spanDays} days in ${Date.now() - started} ms`,
+  );
 }
-await db.execute(sql`analyze`);
-console.log(
-  `${onPostgres ? 'PostgreSQL' : 'PGlite'}: seeded ${postsTotal} posts of ${members} members over ${spanDays} days in ${Date.now() - started} ms`,
-);
+if (process.env.BENCH_SEED_ONLY) {
+  await database.close();
+  server?.stop();
+  process.exit(0);
+}
 
 const actor = { sessionId: 's', userId: '00000000-0000-4000-8000-000000000001', portalId: 1, isAdmin: true };
 const query = { page: 1, pagesize: 50, format: 'json', tz: 'Europe/London' };

@@ -35,6 +35,10 @@ export const posts = pgTable(
     index('posts_user_content_idx').on(t.userId, t.contentId),
     // What post_targets' copy of the post's portal and member refers to (below).
     uniqueIndex('posts_id_portal_user_idx').on(t.id, t.portalId, t.userId),
+    // Top Content and Top Tags find the library item of a month's posts off this index alone.
+    index('posts_content_report_idx')
+      .on(t.id, t.contentId, t.autoPostId)
+      .where(sql`${t.contentId} is not null`),
     uniqueIndex('posts_auto_post_user_idx')
       .on(t.autoPostId, t.userId)
       .where(sql`${t.autoPostId} is not null`),
@@ -87,18 +91,22 @@ export const postTargets = pgTable(
     })
       .onDelete('cascade')
       .onUpdate('cascade'),
+    // What post_metrics' copy of a target's portal, member, network and time refers to.
+    uniqueIndex('post_targets_id_copy_idx').on(t.id, t.portalId, t.userId, t.network, t.publishedAt),
     index('post_targets_post_idx').on(t.postId),
     index('post_targets_status_due_idx').on(t.status, t.dueAt),
     // Reports read a portal's targets due in a range, whatever their status (Basic Stats), and Posts
     // Detail pages them latest first (its order, `desc nulls last`, read straight off this index).
-    index('post_targets_portal_due_idx').on(t.portalId, t.dueAt.desc().nullsLast()),
+    // Status and network ride along so Basic Stats and Posts Detail count a month off the index alone.
+    index('post_targets_portal_due_idx').on(t.portalId, t.dueAt.desc().nullsLast(), t.status, t.network),
     // The metrics job enrols newly published targets.
     index('post_targets_published_idx')
       .on(t.publishedAt)
       .where(sql`${t.status} = 'published'`),
-    // Reports read a portal's published targets by time; Inactive Users a member's latest.
+    // Reports read a portal's published targets by time, and count them by network, member or post
+    // (and join their figures by id) off the index alone (index-only); Inactive Users reads a member's latest.
     index('post_targets_portal_published_idx')
-      .on(t.portalId, t.publishedAt)
+      .on(t.portalId, t.publishedAt, t.network, t.userId, t.postId, t.id)
       .where(sql`${t.status} = 'published'`),
     index('post_targets_user_published_idx')
       .on(t.userId, t.publishedAt)

@@ -9,7 +9,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { postMetrics, postMetricSnapshots } from '../../db/schema-metrics.js';
-import { postTargets, rateLimits } from '../../db/schema-posts.js';
+import { posts, postTargets, rateLimits } from '../../db/schema-posts.js';
 import { notifications, socialConnections } from '../../db/schema.js';
 import { testEngineDeps } from '../../test/engine.js';
 import { makeUser, startTestApp, type TestApp } from '../../test/harness.js';
@@ -88,6 +88,9 @@ describe('the metrics job', () => {
     expect(await latest(post.id)).toMatchObject({
       network: 'x',
       portalId: 1,
+      // The target's member and time, copied for the reports.
+      userId: coach.user.id,
+      publishedAt: post.publishedAt,
       likes: rates.likes,
       impressions: rates.impressions,
       comments: rates.comments,
@@ -121,6 +124,40 @@ describe('the metrics job', () => {
     await collectDueMetrics(at(later(post.publishedAt, 30 * DAY)));
     expect(await latest(post.id)).toMatchObject({ nextFetchAt: null, fetches: 5 });
     expect(await snapshots(post.id)).toHaveLength(5);
+  });
+
+  it("keeps its copy of the target's member and time right: a repeated publish job, a new owner, a deleted post", async () => {
+    const post = await published();
+    const [target] = await t.db.select().from(postTargets).where(eq(postTargets.id, post.id));
+    if (!target) throw new Error('no target');
+    // The publish job delivered again (a retry after a crash): the target stays as it was published.
+    await publishTarget(testEngineDeps(t), { targetId: target.id, version: target.version });
+    const first = later(post.publishedAt, MINUTE);
+    await collectDueMetrics(at(first));
+    await collectDueMetrics(at(first));
+    const rows = await t.db.select().from(postMetrics).where(eq(postMetrics.targetId, post.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ userId: coach.user.id, publishedAt: post.publishedAt, fetches: 1 });
+
+    // A copy that differs from its target cannot be written.
+    await expect(
+      t.db
+        .update(postMetrics)
+        .set({ publishedAt: later(post.publishedAt, DAY) })
+        .where(eq(postMetrics.targetId, post.id)),
+    ).rejects.toThrow();
+    await expect(
+      t.db.update(postMetrics).set({ network: 'linkedin' }).where(eq(postMetrics.targetId, post.id)),
+    ).rejects.toThrow();
+
+    // The post changes hands: its targets follow (their own cascade), and so do its figures.
+    const other = await makeUser(t);
+    await t.db.update(posts).set({ userId: other.user.id }).where(eq(posts.id, target.postId));
+    expect(await latest(post.id)).toMatchObject({ userId: other.user.id, publishedAt: post.publishedAt });
+
+    // The post is deleted: its figures go with it.
+    await t.db.delete(posts).where(eq(posts.id, target.postId));
+    expect(await latest(post.id)).toBeUndefined();
   });
 
   it('honours a rate limit: the account is not asked again until the network allows', async () => {

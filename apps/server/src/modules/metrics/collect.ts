@@ -8,7 +8,7 @@
 import { and, eq, gt, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { postMetrics, postMetricSnapshots } from '../../db/schema-metrics.js';
-import { posts, postTargets, rateLimits } from '../../db/schema-posts.js';
+import { postTargets, rateLimits } from '../../db/schema-posts.js';
 import { socialConnections } from '../../db/schema.js';
 import type { TokenCipher } from '../../lib/crypto.js';
 import { PlatformError, type Platforms, type PostMetrics } from '../../platforms/index.js';
@@ -57,8 +57,10 @@ async function enrol(deps: MetricsDeps, now: Date): Promise<number> {
     .select({
       // Every column of post_metrics, in order, as insert … select wants them.
       targetId: postTargets.id,
-      portalId: posts.portalId,
+      portalId: postTargets.portalId,
+      userId: postTargets.userId,
       network: postTargets.network,
+      publishedAt: postTargets.publishedAt,
       impressions: unknownFigure('impressions'),
       likes: unknownFigure('likes'),
       comments: unknownFigure('comments'),
@@ -69,7 +71,6 @@ async function enrol(deps: MetricsDeps, now: Date): Promise<number> {
       fetches: sql<number>`0`.as('fetches'),
     })
     .from(postTargets)
-    .innerJoin(posts, eq(posts.id, postTargets.postId))
     .where(
       and(
         eq(postTargets.status, 'published'),

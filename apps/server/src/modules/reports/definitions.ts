@@ -60,6 +60,14 @@ const networkFilter = (ctx: ReportContext, column: SQL = sql`t.network`) =>
   ctx.network ? sql`and ${column} = ${ctx.network}` : sql``;
 const publishedIn = (ctx: ReportContext, start = ctx.range.start, end = ctx.range.end) =>
   sql`t.status = 'published' and t.published_at >= ${start} and t.published_at < ${end} ${networkFilter(ctx)}`;
+/**
+ * The latest figures of the targets published in a range, read off post_metrics' own copy of each
+ * target's portal, network and time (`post_metrics_portal_published_idx`, every column a report sums):
+ * exactly the figures of the targets `publishedIn` selects, as the copy is held to its target by a
+ * foreign key and a published target stays published.
+ */
+const engagementIn = (ctx: ReportContext, start = ctx.range.start, end = ctx.range.end) =>
+  sql`m.portal_id = ${ctx.portalId} and m.published_at >= ${start} and m.published_at < ${end} ${networkFilter(ctx, sql`m.network`)}`;
 const localDay = (ctx: ReportContext, column: SQL) =>
   sql`to_char(${column} at time zone ${ctx.range.timeZone}, 'YYYY-MM-DD')`;
 const localTime = (ctx: ReportContext, column: SQL) =>
@@ -72,8 +80,9 @@ const source = sql`case when p.auto_post_id is not null then 'Auto-Post' when p.
 
 /**
  * Basic Stats in a handful of scans, not one per figure: the published targets of both periods once
- * (counts, active members and engagement as FILTER aggregates per member, then summed), the due targets of both once, the
- * Auto-Posts of both once and the connected accounts once; the figures are then read off those rows.
+ * (counts and active members as FILTER aggregates per member, then summed), their engagement once off
+ * post_metrics' range index, the due targets of both once, the Auto-Posts of both once and the
+ * connected accounts once; the figures are then read off those rows.
  */
 function statsQuery(ctx: ReportContext): SQL {
   const { range } = ctx;
@@ -87,28 +96,24 @@ function statsQuery(ctx: ReportContext): SQL {
   return sql`
     with per_member as (
       select count(*) filter (where t.published_at >= ${cur}) as pub_cur,
-        count(*) filter (where t.published_at < ${cur}) as pub_prev,
-        ${sql.join(
-          metrics.map(
-            (m) =>
-              sql`sum(m.${sql.raw(m)}) filter (where t.published_at >= ${cur}) as ${sql.raw(m)}_cur,
-                sum(m.${sql.raw(m)}) filter (where t.published_at < ${cur}) as ${sql.raw(m)}_prev`,
-          ),
-          sql`, `,
-        )}
-      from post_targets t left join post_metrics m on m.target_id = t.id
+        count(*) filter (where t.published_at < ${cur}) as pub_prev
+      from post_targets t
       where t.portal_id = ${portal} and ${publishedIn(ctx, range.previous.start, range.end)}
       group by t.user_id
+    ), engagement as (
+      select ${sql.join(
+        metrics.map(
+          (m) =>
+            sql`sum(m.${sql.raw(m)}) filter (where m.published_at >= ${cur}) as ${sql.raw(m)}_cur,
+              sum(m.${sql.raw(m)}) filter (where m.published_at < ${cur}) as ${sql.raw(m)}_prev`,
+        ),
+        sql`, `,
+      )}
+      from post_metrics m
+      where ${engagementIn(ctx, range.previous.start, range.end)}
     ), pub_sums as (
       select sum(pub_cur) as pub_cur, sum(pub_prev) as pub_prev,
-        count(*) filter (where pub_cur > 0) as active_cur, count(*) filter (where pub_prev > 0) as active_prev,
-        ${sql.join(
-          metrics.map(
-            (m) =>
-              sql`sum(${sql.raw(m)}_cur) as ${sql.raw(m)}_cur, sum(${sql.raw(m)}_prev) as ${sql.raw(m)}_prev`,
-          ),
-          sql`, `,
-        )}
+        count(*) filter (where pub_cur > 0) as active_cur, count(*) filter (where pub_prev > 0) as active_prev
       from per_member
     ), due as (
       select count(*) filter (where t.status <> 'cancelled' and t.due_at >= ${cur}) as scheduled_cur,
@@ -185,8 +190,8 @@ function statsQuery(ctx: ReportContext): SQL {
           figure(
             13 + i,
             `Engagement: ${m}`,
-            sql`select ${sql.raw(m)}_cur from pub_sums`,
-            sql`select ${sql.raw(m)}_prev from pub_sums`,
+            sql`select ${sql.raw(m)}_cur from engagement`,
+            sql`select ${sql.raw(m)}_prev from engagement`,
           ),
         ),
       ],
@@ -255,15 +260,16 @@ export const reportDefinitions: Record<ReportRoute, ReportDefinition> = {
     chart: { x: 'title', bars: ['posts', 'autoPosts'], stacked: true },
     sort: 'posts',
     desc: true,
+    // A post made from a library item carries it (an Auto-Post's deliveries too: the fan-out copies the
+    // Auto-Post's item onto each member's post), read with the post off posts_content_report_idx.
     query: (ctx) => sql`
       select c.title,
         count(*) filter (where p.auto_post_id is null)::int as posts,
         count(*) filter (where p.auto_post_id is not null)::int as "autoPosts",
         ${engagementSums}
-      from post_targets t join posts p on p.id = t.post_id
-      left join auto_posts a on a.id = p.auto_post_id
-      join content_items c on c.id = coalesce(p.content_id, a.content_id)
-      left join post_metrics m on m.target_id = t.id
+      from post_targets t join posts p on p.id = t.post_id and p.content_id is not null
+      join content_items c on c.id = p.content_id
+      left join post_metrics m on m.target_id = t.id and ${engagementIn(ctx)}
       where t.portal_id = ${ctx.portalId} and ${publishedIn(ctx)}
       group by c.id, c.title`,
   },
@@ -288,11 +294,9 @@ export const reportDefinitions: Record<ReportRoute, ReportDefinition> = {
     // The period's posts counted per item once, then per tag (not one scan of the period per tag).
     query: (ctx) => sql`
       with used as (
-        select coalesce(p.content_id, a.content_id) as content_id, count(*) as n
-        from post_targets t join posts p on p.id = t.post_id
-        left join auto_posts a on a.id = p.auto_post_id
+        select p.content_id, count(*) as n
+        from post_targets t join posts p on p.id = t.post_id and p.content_id is not null
         where t.portal_id = ${ctx.portalId} and ${publishedIn(ctx)}
-          and coalesce(p.content_id, a.content_id) is not null
         group by 1
       ), posted as (
         select ct.tag_id, sum(used.n) as n from used join content_tags ct on ct.content_id = used.content_id
@@ -327,9 +331,11 @@ export const reportDefinitions: Record<ReportRoute, ReportDefinition> = {
         sql`, `,
       )}),
       pub as (
-        select t.network, count(*) as published, ${engagementSums}
-        from post_targets t left join post_metrics m on m.target_id = t.id
+        select t.network, count(*) as published from post_targets t
         where t.portal_id = ${ctx.portalId} and ${publishedIn(ctx)} group by t.network
+      ),
+      eng as (
+        select m.network, ${engagementSums} from post_metrics m where ${engagementIn(ctx)} group by m.network
       ),
       fail as (
         select t.network, count(*) as failed, mode() within group (order by t.error) as reason
@@ -343,8 +349,9 @@ export const reportDefinitions: Record<ReportRoute, ReportDefinition> = {
         case when coalesce(pub.published, 0) + coalesce(fail.failed, 0) = 0 then null
           else round(100.0 * coalesce(fail.failed, 0) / (coalesce(pub.published, 0) + coalesce(fail.failed, 0)), 1)::float8 end as "failureRate",
         fail.reason,
-        pub.impressions, pub.likes, pub.comments, pub.shares, pub.clicks
-      from n left join pub on pub.network = n.network left join fail on fail.network = n.network`;
+        eng.impressions, eng.likes, eng.comments, eng.shares, eng.clicks
+      from n left join pub on pub.network = n.network left join fail on fail.network = n.network
+        left join eng on eng.network = n.network`;
     },
   },
   postsdetail: {
@@ -479,14 +486,15 @@ export const reportDefinitions: Record<ReportRoute, ReportDefinition> = {
     chart: { x: 'member', bars: ['published'], stacked: false },
     sort: 'published',
     desc: true,
-    // Published and failed counted apart, each off its own index, then joined per member (one scan
-    // for "published or due in the range" reads the whole table).
+    // Published, failed and engagement counted apart, each off its own index, then joined per member
+    // (one scan for "published or due in the range" reads the whole table).
     query: (ctx) => sql`
       with pub as (
-        select t.user_id, count(*) as n, ${engagementSums}
-        from post_targets t left join post_metrics m on m.target_id = t.id
+        select t.user_id, count(*) as n from post_targets t
         where t.portal_id = ${ctx.portalId} and ${publishedIn(ctx)}
         group by t.user_id
+      ), eng as (
+        select m.user_id, ${engagementSums} from post_metrics m where ${engagementIn(ctx)} group by m.user_id
       ), fail as (
         select t.user_id, count(*) as n from post_targets t
         where t.portal_id = ${ctx.portalId} and t.status = 'failed'
@@ -494,8 +502,9 @@ export const reportDefinitions: Record<ReportRoute, ReportDefinition> = {
         group by t.user_id
       )
       select u.full_name as member, coalesce(pub.n, 0)::int as published, coalesce(fail.n, 0)::int as failed,
-        pub.impressions, pub.likes, pub.comments, pub.shares, pub.clicks
+        eng.impressions, eng.likes, eng.comments, eng.shares, eng.clicks
       from pub full join fail on fail.user_id = pub.user_id
+      left join eng on eng.user_id = pub.user_id
       join users u on u.id = coalesce(pub.user_id, fail.user_id)`,
   },
 };

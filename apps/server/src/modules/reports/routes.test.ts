@@ -87,8 +87,10 @@ async function target(f: Fixture) {
   if (f.metrics) {
     await t.db.insert(postMetrics).values({
       targetId: row.id,
-      portalId: f.who.user.portalId,
-      network: f.network,
+      portalId: row.portalId,
+      userId: row.userId,
+      network: row.network,
+      publishedAt: new Date(f.at),
       ...f.metrics,
       fetchedAt: new Date(f.at),
       nextFetchAt: null,

@@ -135,6 +135,10 @@ async function* exportRows(db: Db, query: SQL): AsyncGenerator<Record<string, un
   try {
     await conn.query('begin read only');
     open = true;
+    // A cursor is planned for its first rows (cursor_tuple_fraction 0.1): a nested loop of index
+    // look-ups per row, which for a 100,000-row export costs far more than one pass of hash joins.
+    // Every row will be read, so plan for all of them.
+    await conn.query('set local cursor_tuple_fraction = 1');
     await conn.query(`declare report_export no scroll cursor for ${text}`, params);
     for (;;) {
       const { rows } = await conn.query<Record<string, unknown>>(
