@@ -47,7 +47,11 @@ async function shot(page: Page, name: string, top?: Locator) {
     if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
     await document.fonts.ready;
   });
-  if (top) await top.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+  // Below the sticky top bar, not under it.
+  await top?.evaluate((element: HTMLElement) => {
+    element.style.scrollMarginTop = '88px';
+    element.scrollIntoView({ block: 'start' });
+  });
   await page.mouse.move(0, page.viewportSize()?.height ?? 0);
   await page.screenshot({ path: `${outDir}${name}.png`, animations: 'disabled', caret: 'hide' });
 }
