@@ -7,6 +7,8 @@
 // then the Posts Detail CSV is streamed for a range of at least 100,000 rows. Run `npm run build` first.
 // BENCH_PG_DIR=<dir> (PostgreSQL): the cluster is kept in <dir>; a later run with the same <dir>
 // starts it again, applies any new migration and skips seeding (BENCH_SEED_ONLY=1: seed and stop).
+// The seed ends with `vacuum analyze` (what autovacuum does to a live database's older rows), so
+// index-only scans read the visibility map as they would there.
 import { reportRoutes as routes, roleIds } from '@fitpost/contract';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/dist/db/client.js';
@@ -32,7 +34,7 @@ const db = database.db;
 const started = Date.now();
 if (server?.reused) {
   await database.migrate();
-  await db.execute(sql`analyze`);
+  await db.execute(sql`vacuum analyze`);
   console.log(
     `PostgreSQL: reused the cluster in ${process.env.BENCH_PG_DIR} (migrated in ${Date.now() - started} ms)`,
   );
@@ -70,8 +72,8 @@ if (server?.reused) {
     case when i % 20 = 0 then null else now() - (i % ${spanDays}) * interval '1 day' - (i % 1440) * interval '1 minute' end,
     'r' || i, case when i % 20 = 0 then 'Duplicate content.' end
   from generate_series(1, ${postsTotal}) i`);
-  await db.execute(sql`insert into post_metrics (target_id, portal_id, network, impressions, likes, comments, shares, clicks, next_fetch_at)
-  select t.id, 1, t.network, 100 + (random() * 900)::int, (random() * 50)::int, (random() * 10)::int,
+  await db.execute(sql`insert into post_metrics (target_id, portal_id, user_id, network, published_at, impressions, likes, comments, shares, clicks, next_fetch_at)
+  select t.id, 1, t.user_id, t.network, t.published_at, 100 + (random() * 900)::int, (random() * 50)::int, (random() * 10)::int,
     case when t.network = 'linkedin' then null else (random() * 5)::int end, (random() * 20)::int, null
   from post_targets t where t.status = 'published'`);
   if (snapshots > 0) {
@@ -79,7 +81,7 @@ if (server?.reused) {
     select t.id, 1, t.published_at + k * interval '1 day', 10 * k, k, 0, null, k
     from post_targets t, generate_series(1, ${snapshots}) k where t.status = 'published'`);
   }
-  await db.execute(sql`analyze`);
+  await db.execute(sql`vacuum analyze`);
   console.log(
     `${onPostgres ? 'PostgreSQL' : 'PGlite'}: seeded ${postsTotal} posts of ${members} members over ${spanDays} days in ${Date.now() - started} ms`,
   );
