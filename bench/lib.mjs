@@ -124,7 +124,10 @@ export function rssMiB(pid) {
  * demo explicitly (FITPOST_DEMO=true): the sandbox stands in for the provider and the networks.
  */
 export function startNode(script, env) {
-  const child = spawn(process.execPath, [script], {
+  // BENCH_NODE_ARGS: extra flags for the started processes, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`
+  // (Node refuses --cpu-prof in NODE_OPTIONS).
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, script], {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, FITPOST_DEMO: 'true', ...env },
   });

@@ -3,7 +3,7 @@
 // beside the sandbox endpoint's own capacity (autocannon, same run). Uses the built server's own
 // modules to write the posts, targets and jobs exactly as the API does (one transaction outbox).
 // BENCH_TARGETS, BENCH_CONCURRENCY, BENCH_WORKERS (worker processes, PostgreSQL only), BENCH_DATABASES
-// (pglite,postgres) and BENCH_PROFILE_DIR (a --cpu-prof directory for the worker) tune it.
+// (pglite,postgres) and BENCH_NODE_ARGS (the workers' Node flags, e.g. --cpu-prof, bench/lib.mjs) tune it.
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -171,9 +171,6 @@ export async function publishRun(
       FITPOST_WORKER_CONCURRENCY: String(concurrency),
       FITPOST_LINKEDIN_API_URL: `${sandbox}/linkedin/api`,
       LOG_LEVEL: 'warn',
-      ...(process.env.BENCH_PROFILE_DIR
-        ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}` }
-        : {}),
     }),
   );
   try {

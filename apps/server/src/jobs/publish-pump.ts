@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { PgBoss } from 'pg-boss';
 import { startPublishing, type EngineDeps } from '../modules/posts/engine.js';
-import { groupCommit } from '../lib/group-commit.js';
+import { groupCommit, HOT_WRITE_LINGER_MS } from '../lib/group-commit.js';
 import type { Logger } from '../lib/logger.js';
 import { queues, type PublishJob } from './queues.js';
 
@@ -32,6 +32,7 @@ export function startPublishPump(boss: PgBoss, deps: EngineDeps, opts: PumpOptio
   let wake: (() => void) | null = null;
   const completions = groupCommit<string>((ids) => boss.complete(queues.publish, ids).then(() => undefined), {
     maxBatch: 1000,
+    lingerMs: HOT_WRITE_LINGER_MS,
   });
 
   /** Puts fetched, unclaimed jobs back in the queue at once (failed, then retried), rather than letting them expire. */

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { groupCommit } from './group-commit.js';
 
 describe('groupCommit', () => {
@@ -45,5 +45,47 @@ describe('groupCommit', () => {
     await expect(failed).rejects.toThrow('disk full');
     await expect(later).resolves.toBeUndefined();
     await expect(writer.add('c')).resolves.toBeUndefined();
+  });
+
+  describe('with lingerMs', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    /** A writer on fake timers whose flushes succeed at once, and the batches it wrote. */
+    function recording(opts: { maxBatch: number; lingerMs: number }) {
+      vi.useFakeTimers();
+      const batches: number[][] = [];
+      const writer = groupCommit<number>((items) => {
+        batches.push(items);
+        return Promise.resolve();
+      }, opts);
+      return { writer, batches };
+    }
+
+    it('writes at once when idle, but gathers items that arrive while busy until the linger ends', async () => {
+      const { writer, batches } = recording({ maxBatch: 10, lingerMs: 20 });
+      await writer.add(1);
+      expect(batches).toEqual([[1]]);
+      // Right after a flush the writer is busy: the next items wait for company.
+      const gathered = [2, 3, 4].map((n) => writer.add(n));
+      expect(batches).toEqual([[1]]);
+      await vi.advanceTimersByTimeAsync(20);
+      await Promise.all(gathered);
+      expect(batches).toEqual([[1], [2, 3, 4]]);
+      // Idle again (longer than the linger since the last flush): written at once.
+      await vi.advanceTimersByTimeAsync(50);
+      const alone = writer.add(5);
+      expect(batches).toEqual([[1], [2, 3, 4], [5]]);
+      await alone;
+    });
+
+    it('does not wait once maxBatch items are waiting', async () => {
+      const { writer, batches } = recording({ maxBatch: 3, lingerMs: 1000 });
+      await writer.add(0);
+      const full = [1, 2, 3].map((n) => writer.add(n));
+      await Promise.all(full);
+      expect(batches).toEqual([[0], [1, 2, 3]]);
+    });
   });
 });

@@ -41,14 +41,14 @@ beforeEach(async () => {
   await resetMetricsClock(sandbox.url);
 });
 
-/** Publishes a post to the coach's X account through the API and the engine; returns its target. */
-async function published() {
+/** Creates a post on the coach's X account through the API; returns its target. */
+async function created(when: { publishNow: true } | { scheduledAt: string }) {
   const body = `Metrics ${++seq} ${Date.now()}: tempo squats today.`;
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/posts',
     headers: coach.auth,
-    payload: { body, connectionIds: [connectionId], publishNow: true },
+    payload: { body, connectionIds: [connectionId], ...when },
   });
   expect(res.statusCode, res.body).toBe(201);
   const [target] = await t.db
@@ -56,6 +56,12 @@ async function published() {
     .from(postTargets)
     .where(eq(postTargets.postId, res.json<{ id: string }>().id));
   if (!target) throw new Error('no target');
+  return target;
+}
+
+/** Publishes a post to the coach's X account through the API and the engine; returns its target. */
+async function published() {
+  const target = await created({ publishNow: true });
   expect(await publishTarget(testEngineDeps(t), { targetId: target.id, version: target.version })).toBe(
     'published',
   );
@@ -158,6 +164,33 @@ describe('the metrics job', () => {
     // The post is deleted: its figures go with it.
     await t.db.delete(posts).where(eq(posts.id, target.postId));
     expect(await latest(post.id)).toBeUndefined();
+  });
+
+  it('stands aside while publishing is behind, but not for a post stuck longer than 15 minutes', async () => {
+    const post = await published();
+    // A post of the same coach due in an hour; the job is then run as if that hour had passed and the post
+    // still waited — the publishers are behind.
+    const waiting = await created({ scheduledAt: later(new Date(), 60 * MINUTE).toISOString() });
+
+    // Half a minute late: the run asks nobody and enrols nothing.
+    expect(await collectDueMetrics(at(later(waiting.dueAt, 40_000)))).toMatchObject({
+      yielded: true,
+      enrolled: 0,
+      asked: 0,
+    });
+    expect(await latest(post.id)).toBeUndefined();
+    // Ten seconds late is just busy: figures are fetched.
+    const busy = await collectDueMetrics(at(later(waiting.dueAt, 10_000)));
+    expect(busy).toMatchObject({ yielded: false, answered: 1 });
+    expect((await latest(post.id))?.fetches).toBe(1);
+    // Sixteen minutes late is stuck, not behind: figures do not wait for it.
+    await t.db
+      .update(postMetrics)
+      .set({ nextFetchAt: later(waiting.dueAt, 16 * MINUTE) })
+      .where(eq(postMetrics.targetId, post.id));
+    expect(await collectDueMetrics(at(later(waiting.dueAt, 16 * MINUTE)))).toMatchObject({ yielded: false });
+    expect((await latest(post.id))?.fetches).toBe(2);
+    await t.db.update(postTargets).set({ status: 'cancelled' }).where(eq(postTargets.id, waiting.id));
   });
 
   it('honours a rate limit: the account is not asked again until the network allows', async () => {

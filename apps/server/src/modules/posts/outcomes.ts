@@ -2,7 +2,7 @@ import { notificationTexts } from '@fitpost/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { posts, postTargets, rateLimits } from '../../db/schema-posts.js';
-import { groupCommit, type GroupCommit } from '../../lib/group-commit.js';
+import { groupCommit, HOT_WRITE_LINGER_MS, type GroupCommit } from '../../lib/group-commit.js';
 import type { PlatformError } from '../../platforms/index.js';
 import { queues } from '../../jobs/queues.js';
 import { markNeedsReconnect } from '../social/connections.js';
@@ -32,7 +32,10 @@ const writers = new WeakMap<Db, GroupCommit<PublishedRow>>();
 export function recordPublished(db: Db, row: PublishedRow) {
   let writer = writers.get(db);
   if (!writer) {
-    writer = groupCommit<PublishedRow>((rows) => writePublished(db, rows), { maxBatch: 500 });
+    writer = groupCommit<PublishedRow>((rows) => writePublished(db, rows), {
+      maxBatch: 500,
+      lingerMs: HOT_WRITE_LINGER_MS,
+    });
     writers.set(db, writer);
   }
   return writer.add(row);
