@@ -252,21 +252,33 @@ describe('timeGridHours', () => {
     expect(timeGridHours(['09:00', '12:30', '18:00'], [])).toEqual({
       slotMinTime: '09:00:00',
       slotMaxTime: '21:00:00',
+      scrollTime: '09:00:00',
     });
     expect(timeGridHours(['07:15', '11:00'], [])).toEqual({
       slotMinTime: '07:00:00',
       slotMaxTime: '20:00:00',
+      scrollTime: '07:00:00',
     });
   });
 
   it('opens at 08:00 without slots', () => {
-    expect(timeGridHours([], [])).toEqual({ slotMinTime: '08:00:00', slotMaxTime: '20:00:00' });
+    expect(timeGridHours([], [])).toEqual({
+      slotMinTime: '08:00:00',
+      slotMaxTime: '20:00:00',
+      scrollTime: '08:00:00',
+    });
   });
 
   it('reaches back and forward to every post, and never past midnight', () => {
     expect(timeGridHours(['09:00'], ['06:45', '23:30'])).toEqual({
       slotMinTime: '06:00:00',
       slotMaxTime: '24:00:00',
+      scrollTime: '09:00:00',
     });
+  });
+
+  it('still opens on the first slot (or 08:00) when a post came in the small hours', () => {
+    expect(timeGridHours([], ['01:30']).scrollTime).toBe('08:00:00');
+    expect(timeGridHours(['10:00'], ['00:15']).scrollTime).toBe('10:00:00');
   });
 });

@@ -210,14 +210,20 @@ const hourOf = (time: string) => Number(time.slice(0, 2));
 const hourText = (hour: number) => `${String(hour).padStart(2, '0')}:00:00`;
 
 /**
- * The hours the week and day grids show: from the member's first queue slot (08:00 without one) or
- * an earlier post, to three hours after their last slot (20:00 at least) or a later post. The grid
- * then opens on the member's posting hours instead of midnight, and no post falls outside it.
+ * The hours the week and day grids show, and where they open. The grid runs from the member's first
+ * queue slot (08:00 without one) or an earlier post, to three hours after their last slot (20:00 at
+ * least) or a later post, so no post falls outside it. It opens scrolled to that first slot (or
+ * 08:00) whatever came earlier: a post at 02:00 elsewhere in the week does not push 10:00 out of view.
  */
 export function timeGridHours(slotTimes: readonly string[], entryTimes: readonly string[]) {
   const slotHours = slotTimes.map(hourOf);
   const entryHours = entryTimes.map(hourOf);
-  const first = Math.min(slotHours.length > 0 ? Math.min(...slotHours) : 8, ...entryHours);
+  const opening = slotHours.length > 0 ? Math.min(...slotHours) : 8;
+  const first = Math.min(opening, ...entryHours);
   const last = Math.max(20, ...slotHours.map((h) => h + 3), ...entryHours.map((h) => h + 1));
-  return { slotMinTime: hourText(first), slotMaxTime: hourText(Math.min(24, last)) };
+  return {
+    slotMinTime: hourText(first),
+    slotMaxTime: hourText(Math.min(24, last)),
+    scrollTime: hourText(opening),
+  };
 }

@@ -11,7 +11,7 @@ import listPlugin from '@fullcalendar/react/list';
 import formaTheme from '@fullcalendar/react/themes/forma';
 import timeGridPlugin from '@fullcalendar/react/timegrid';
 import type { CalendarQuery } from '@fitpost/contract';
-import { useMemo, useSyncExternalStore } from 'react';
+import { useMemo, useState, useSyncExternalStore } from 'react';
 import { useQueueSlots } from '@/lib/api/queue/get-queue-slots';
 import { toWallTime } from '@/lib/zoned-time';
 import {
@@ -63,6 +63,23 @@ function subscribePhone(onChange: () => void) {
   const list = window.matchMedia(phoneQuery);
   list.addEventListener('change', onChange);
   return () => list.removeEventListener('change', onChange);
+}
+
+function subscribeResize(onChange: () => void) {
+  window.addEventListener('resize', onChange);
+  return () => window.removeEventListener('resize', onChange);
+}
+
+/**
+ * The week's and day's grid height in px: the window's height less the app's header and the
+ * calendar's toolbar (480 px at least), followed as the window changes.
+ */
+function useTimeGridHeight(): number {
+  return useSyncExternalStore(
+    subscribeResize,
+    () => Math.max(480, window.innerHeight - 128),
+    () => 480,
+  );
 }
 
 /** Whether the screen is a phone's, followed as it turns or the window narrows. */
@@ -128,7 +145,11 @@ export function PostsCalendar({
   const byId = useMemo(() => new Map(entries.map((entry) => [entryKey(entry), entry])), [entries]);
   const events = useMemo(() => entries.map(toCalendarEvent), [entries]);
   const phone = useIsPhone();
+  const timeGridHeight = useTimeGridHeight();
   const views = phone ? phoneCalendarViews : calendarViews;
+  // FullCalendar's view, as drawn: a time grid may get a height of its own (a view-specific height
+  // leaves the grid's body at 0 px, so it is set for the calendar as the view changes).
+  const [viewType, setViewType] = useState<string>(views[initialView]);
   const slots = useQueueSlots();
   const hours = useMemo(
     () =>
@@ -144,6 +165,7 @@ export function PostsCalendar({
   );
 
   function handleDatesSet(info: DatesSetInfo) {
+    setViewType(info.view.type);
     onPlaceChange({
       view: viewOf(info.view.type),
       date: toWallTime(info.view.currentStart, timeZone).date,
@@ -203,9 +225,15 @@ export function PostsCalendar({
         eventMinHeight={88}
         slotMinTime={hours.slotMinTime}
         slotMaxTime={hours.slotMaxTime}
+        scrollTime={hours.scrollTime}
         headingLevel={2}
-        // The page scrolls, not the calendar: an inner scroller would need its own keyboard access.
-        height="auto"
+        // The page scrolls. Only when a post that week came before the member's first slot do the
+        // week's and day's hours scroll inside a grid about a screen tall, opened at that slot: their
+        // first posts show without scrolling, and the posts above are focusable (the scroller is
+        // reached by Tab through them, as axe's scrollable-region-focusable asks).
+        height={
+          viewType.startsWith('timeGrid') && hours.slotMinTime < hours.scrollTime ? timeGridHeight : 'auto'
+        }
         // A phone's month cell is 50 px wide: it shows a count of its posts, which opens the day.
         dayMaxEvents={!phone}
         dayMaxEventRows={phone ? 1 : false}

@@ -1,0 +1,127 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import {
+  authHeaders,
+  ensureConnected,
+  expectAccessible,
+  signInToApp,
+  skipTour,
+  dayIn,
+} from './support/fitpost';
+
+/** The coach's zone is the browser's (no System Settings saved). */
+const timeZone = 'America/New_York';
+test.use({ timezoneId: timeZone });
+
+const sizes = [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+] as const;
+
+/** `hour`:00 in New York on `day` (EST or EDT, whichever is in force that day). */
+function atHour(day: string, hour: number): Date {
+  const hh = String(hour).padStart(2, '0');
+  for (const offset of ['-05:00', '-04:00']) {
+    const candidate = new Date(`${day}T${hh}:00:00${offset}`);
+    const shown = new Intl.DateTimeFormat('en-US', { timeZone, hour: '2-digit', hourCycle: 'h23' }).format(
+      candidate,
+    );
+    if (shown === hh) return candidate;
+  }
+  throw new Error(`No ${hh}:00 on ${day}`);
+}
+
+/** The words are drawn whole inside the post's box and the box inside the screen, with no scrolling. */
+async function expectWordsShown(page: Page, event: Locator, words: string) {
+  await expect(event).toBeInViewport({ ratio: 1 });
+  const cut = await event.evaluate((box, text) => {
+    const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const at = node.textContent?.indexOf(text) ?? -1;
+      if (at < 0) continue;
+      const range = document.createRange();
+      range.setStart(node, at);
+      range.setEnd(node, at + text.length);
+      const outer = box.getBoundingClientRect();
+      const clip = (node.parentElement ?? box).getBoundingClientRect();
+      // Every line of the words lies inside the event and inside its (overflow-hidden) title.
+      const outside = [...range.getClientRects()].filter(
+        (r) =>
+          r.left < Math.max(outer.left, clip.left) - 1 ||
+          r.right > Math.min(outer.right, clip.right) + 1 ||
+          r.top < outer.top - 1 ||
+          r.bottom > outer.bottom + 1,
+      );
+      return outside.length > 0 ? `cut: ${JSON.stringify(outside[0])} in ${JSON.stringify(outer)}` : '';
+    }
+    return 'words not found';
+  }, words);
+  expect(cut).toBe('');
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+}
+
+for (const size of sizes) {
+  test(`at ${size.width}×${size.height} the week view shows a 10:00 post's first words without scrolling`, async ({
+    page,
+  }) => {
+    // Signing in, connecting X and axe on two views, on a machine shared by several runs.
+    test.setTimeout(120_000);
+    await page.setViewportSize(size);
+    await skipTour(page);
+    await signInToApp(page, 'coach@example.com');
+    const x = await ensureConnected(page, 'x');
+
+    // Two days ahead: earlier specs fill today and tomorrow with posts.
+    const day = dayIn(new Date(Date.now() + 2 * 86_400_000), timeZone);
+    // The first words are this run's own, so an earlier run's post cannot answer for them.
+    const words = `Mobility ${Date.now().toString(36)}`;
+    const body = `${words} flow before your long run`;
+    // On a wide screen a post at 02:00 the same day as well: the grid reaches back to it but still
+    // opens on the member's first slot, so it must not push the 10:00 post below the fold. (A phone's
+    // day list shows the day's posts in order, the 02:00 one first.)
+    const posts: [string, number][] = [[body, 10]];
+    if (size.width > 768) posts.push(['Night owl reminder', 2]);
+    const postIds: string[] = [];
+    for (const [text, hour] of posts) {
+      const created = await page.request.post('/api/posts', {
+        headers: await authHeaders(page),
+        data: { body: text, connectionIds: [x.id], scheduledAt: atHour(day, hour).toISOString(), timeZone },
+      });
+      expect(created.status()).toBe(201);
+      postIds.push(((await created.json()) as { id: string }).id);
+    }
+
+    try {
+      await expectReadable(page, day, words);
+    } finally {
+      for (const postId of postIds) {
+        const cancelled = await page.request.post(`/api/posts/${postId}/cancel`, {
+          headers: await authHeaders(page),
+        });
+        expect(cancelled.ok()).toBe(true);
+      }
+    }
+  });
+}
+
+async function expectReadable(page: Page, day: string, words: string) {
+  await page.goto(`/app/calendar?view=week&date=${day}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Calendar' })).toBeVisible({ timeout: 30_000 });
+  const event = page.getByRole('button', { name: new RegExp(`10:00 AM.*Scheduled for X: ${words}`) });
+  await expectWordsShown(page, event, words);
+  await expectAccessible(page);
+
+  // The day view opens on the same hours; on a phone it is the day's list.
+  await page.getByRole('tab', { name: 'Day view' }).click();
+  await expectWordsShown(page, event, words);
+  await expectAccessible(page);
+
+  // The post's details: its status tag stands apart from its date ('Scheduled11/27/2026' before).
+  await event.click();
+  const details = page.getByRole('dialog', { name: 'Post details' });
+  const tag = details.locator('.ant-tag', { hasText: 'Scheduled' });
+  const date = tag.locator('xpath=following-sibling::span[1]');
+  await expect(date).toHaveText(/2026|2027/);
+  const [tagBox, dateBox] = [await tag.boundingBox(), await date.boundingBox()];
+  expect(dateBox && tagBox && dateBox.x - (tagBox.x + tagBox.width)).toBeGreaterThanOrEqual(4);
+  await details.getByRole('button', { name: 'Close' }).first().click();
+}
