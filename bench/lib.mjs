@@ -143,6 +143,40 @@ export function stop(child) {
   });
 }
 
+/**
+ * The built demo stack for a browser benchmark: the sandbox (SSO and networks) and the API on a
+ * fresh PGlite data directory, both healthy. `stopAll` stops them and removes the data.
+ */
+export async function startDemoStack({ port, sandboxPort, dataDir }) {
+  const base = `http://localhost:${port}`;
+  rmSync(dataDir, { recursive: true, force: true });
+  const sandbox = startNode('apps/sandbox/dist/main.js', {
+    SANDBOX_PORT: String(sandboxPort),
+    SANDBOX_REDIRECT_URIS: `${base}/oauth`,
+  });
+  let server;
+  const stopAll = async () => {
+    if (server) await stop(server);
+    await stop(sandbox);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitHealthy(`http://127.0.0.1:${sandboxPort}/_sandbox/health`);
+    server = startNode('apps/server/dist/main.js', {
+      PORT: String(port),
+      SANDBOX_PORT: String(sandboxPort),
+      FITPOST_DATA_DIR: dataDir,
+      FITPOST_PUBLIC_URL: base,
+      LOG_LEVEL: 'warn',
+    });
+    await waitHealthy(`http://127.0.0.1:${port}/api/health`, 120_000);
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+  return { base, stopAll };
+}
+
 export const machine = () => `Node ${process.version}, ${process.arch}`;
 
 /** JSON from a control endpoint; throws with the body on a non-2xx answer. */
