@@ -8,9 +8,11 @@ import { createAppRouter } from './app/router';
 import { registerModuleReloadListener } from './lib/module-load';
 import { applyBodyClasses } from './lib/platform';
 import { createQueryClient } from './lib/query-client';
+import { registerServiceWorker } from './lib/service-worker';
 
 applyBodyClasses();
 registerModuleReloadListener();
+if (import.meta.env.PROD) registerServiceWorker(import.meta.url);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -5,14 +5,14 @@ import { NestedRouteErrorBoundary } from '@/components/route-error-boundary';
 import type { RouteHandle } from '@/lib/route-title';
 import { reportAreas } from './areas';
 import { RequireAdmin } from './guards/require-admin';
-import { lazyPage } from './lazy-page';
+import { lazyScreen } from './lazy-screen';
 
-function page(path: string, title: string, lazy: RouteObject['lazy']): RouteObject {
+function page(path: string, title: string, Component: RouteObject['Component']): RouteObject {
   const handle: RouteHandle = { title };
-  return { path, handle, lazy };
+  return { path, handle, Component };
 }
 
-const scheduleAutoPost = lazyPage(
+const scheduleAutoPost = lazyScreen(
   () => import('@/features/autopost/routes/schedule-auto-post'),
   (m) => m.ScheduleAutoPostRoute,
 );
@@ -21,7 +21,7 @@ const manageRoutes: RouteObject[] = [
   {
     index: true,
     handle: { title: 'Administration Dashboard' } satisfies RouteHandle,
-    lazy: lazyPage(
+    Component: lazyScreen(
       () => import('@/features/autopost/routes/admin-dashboard'),
       (m) => m.AdminDashboardRoute,
     ),
@@ -31,7 +31,7 @@ const manageRoutes: RouteObject[] = [
   page(
     'autopost/:id',
     'Auto-Post Progress',
-    lazyPage(
+    lazyScreen(
       () => import('@/features/autopost/routes/auto-post-progress'),
       (m) => m.AutoPostProgressRoute,
     ),
@@ -39,7 +39,7 @@ const manageRoutes: RouteObject[] = [
   page(
     'content',
     'Content Repository',
-    lazyPage(
+    lazyScreen(
       () => import('@/features/library/routes/content-repository'),
       (m) => m.ContentRepositoryRoute,
     ),
@@ -47,7 +47,7 @@ const manageRoutes: RouteObject[] = [
   page(
     'saved',
     messages['page.adminFavorites'],
-    lazyPage(
+    lazyScreen(
       () => import('@/features/library/routes/admin-favorites'),
       (m) => m.AdminFavoritesRoute,
     ),
@@ -55,7 +55,7 @@ const manageRoutes: RouteObject[] = [
   page(
     'feeds',
     'Feeds',
-    lazyPage(
+    lazyScreen(
       () => import('@/features/feeds/routes/admin-feeds'),
       (m) => m.AdminFeedsRoute,
     ),
@@ -63,7 +63,7 @@ const manageRoutes: RouteObject[] = [
   page(
     'tags',
     'Tags',
-    lazyPage(
+    lazyScreen(
       () => import('@/features/library/routes/tags'),
       (m) => m.TagsRoute,
     ),
@@ -71,7 +71,7 @@ const manageRoutes: RouteObject[] = [
   page(
     'announcements',
     'Announcements',
-    lazyPage(
+    lazyScreen(
       () => import('@/features/announcements/announcements-route'),
       (m) => m.AnnouncementsRoute,
     ),
@@ -79,7 +79,7 @@ const manageRoutes: RouteObject[] = [
   page(
     'users',
     'Users',
-    lazyPage(
+    lazyScreen(
       () => import('@/features/users/routes/users'),
       (m) => m.UsersRoute,
     ),
@@ -87,7 +87,7 @@ const manageRoutes: RouteObject[] = [
   page(
     'messages',
     'Messages',
-    lazyPage(
+    lazyScreen(
       () => import('@/features/messages/routes/admin-messages'),
       (m) => m.AdminMessagesRoute,
     ),
@@ -95,7 +95,7 @@ const manageRoutes: RouteObject[] = [
   page(
     'settings',
     'Administration Settings',
-    lazyPage(
+    lazyScreen(
       () => import('@/features/organisation/routes/organisation-settings'),
       (m) => m.OrganisationSettingsRoute,
     ),
@@ -103,7 +103,7 @@ const manageRoutes: RouteObject[] = [
   page(
     'reports',
     'Reports',
-    lazyPage(
+    lazyScreen(
       () => import('@/features/reports/routes/reports-index'),
       (m) => m.ReportsIndexRoute,
     ),
@@ -113,7 +113,7 @@ const manageRoutes: RouteObject[] = [
     page(
       `reports/${report.path}`,
       report.title,
-      lazyPage(
+      lazyScreen(
         () => import('@/features/reports/routes/report-page'),
         (m) => m.ReportPageRoute,
       ),
@@ -132,7 +132,7 @@ export const appRoutes: RouteObject[] = [
       page(
         'dashboard',
         'Recommended Posts',
-        lazyPage(
+        lazyScreen(
           () => import('./dashboard-page'),
           (m) => m.DashboardPage,
         ),
@@ -140,7 +140,7 @@ export const appRoutes: RouteObject[] = [
       page(
         'brands',
         messages['page.brands'],
-        lazyPage(
+        lazyScreen(
           () => import('@/features/library/routes/brands'),
           (m) => m.BrandsRoute,
         ),
@@ -148,7 +148,7 @@ export const appRoutes: RouteObject[] = [
       page(
         'calendar',
         'Calendar',
-        lazyPage(
+        lazyScreen(
           () => import('@/features/calendar/routes/calendar'),
           (m) => m.CalendarRoute,
         ),
@@ -156,7 +156,7 @@ export const appRoutes: RouteObject[] = [
       page(
         'posts',
         'Schedule a Post',
-        lazyPage(
+        lazyScreen(
           () => import('@/features/posts/routes/posts'),
           (m) => m.PostsRoute,
         ),
@@ -164,7 +164,7 @@ export const appRoutes: RouteObject[] = [
       page(
         'posts/post',
         messages['action.compose'],
-        lazyPage(
+        lazyScreen(
           () => import('@/features/composer/routes/composer'),
           (m) => m.ComposerRoute,
         ),
@@ -172,7 +172,7 @@ export const appRoutes: RouteObject[] = [
       page(
         'content',
         messages['page.library'],
-        lazyPage(
+        lazyScreen(
           () => import('@/features/library/routes/browse-library'),
           (m) => m.BrowseLibraryRoute,
         ),
@@ -180,7 +180,7 @@ export const appRoutes: RouteObject[] = [
       page(
         'saved',
         'My Favorites',
-        lazyPage(
+        lazyScreen(
           () => import('@/features/library/routes/my-favorites'),
           (m) => m.MyFavoritesRoute,
         ),
@@ -188,7 +188,7 @@ export const appRoutes: RouteObject[] = [
       page(
         'stats',
         'My Results',
-        lazyPage(
+        lazyScreen(
           () => import('@/features/reports/routes/my-results'),
           (m) => m.MyResultsRoute,
         ),
@@ -204,7 +204,7 @@ export const appRoutes: RouteObject[] = [
               {
                 index: true,
                 handle: { title: 'Auto-Post Preview' } satisfies RouteHandle,
-                lazy: lazyPage(
+                Component: lazyScreen(
                   () => import('@/features/autopost/routes/auto-post-preview'),
                   (m) => m.AutoPostPreviewRoute,
                 ),
@@ -214,7 +214,7 @@ export const appRoutes: RouteObject[] = [
           page(
             'content/:id',
             'Content Preview',
-            lazyPage(
+            lazyScreen(
               () => import('@/features/library/routes/content-preview'),
               (m) => m.ContentPreviewRoute,
             ),
@@ -224,7 +224,7 @@ export const appRoutes: RouteObject[] = [
       page(
         'settings',
         'Account Settings',
-        lazyPage(
+        lazyScreen(
           () => import('./settings-page'),
           (m) => m.SettingsPage,
         ),
@@ -232,7 +232,7 @@ export const appRoutes: RouteObject[] = [
       page(
         'settings/welcome',
         'Welcome to FitPost',
-        lazyPage(
+        lazyScreen(
           () => import('./welcome-page'),
           (m) => m.WelcomePage,
         ),
@@ -240,7 +240,7 @@ export const appRoutes: RouteObject[] = [
       page(
         'settings/messages',
         'Messages',
-        lazyPage(
+        lazyScreen(
           () => import('./messages-page'),
           (m) => m.MessagesPage,
         ),

@@ -1,4 +1,5 @@
 import { browser } from './browser';
+import { isOnline } from './online';
 
 /** Raised on window when a lazily loaded module fails to load (spec §8). Cancelable. */
 export const moduleLoadErrorEvent = 'fitpost:module-load-error';
@@ -32,10 +33,13 @@ export function loadModule<T>(load: () => Promise<T>): () => Promise<T> {
 
 /**
  * The app's default handling: a missing chunk usually means a new deployment replaced the old files,
- * so reload once per browser session to pick it up; a second failure reaches the error boundary.
+ * so reload once per browser session to pick it up; a second failure, or any while offline, reaches
+ * the error boundary.
  */
 export function registerModuleReloadListener(): () => void {
   const listener = (event: Event) => {
+    // Offline, a missing chunk is not a new deployment: the screen says so and the page stays.
+    if (!isOnline()) return;
     try {
       if (sessionStorage.getItem(reloadGuardKey)) return;
       sessionStorage.setItem(reloadGuardKey, new Date().toISOString());

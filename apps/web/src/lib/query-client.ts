@@ -1,4 +1,5 @@
-import { QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryClient } from '@tanstack/react-query';
+import { isOnline } from './online';
 import { ApiError } from './api-client';
 
 function isClientError(error: unknown): boolean {
@@ -11,6 +12,9 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
 }
 
 export function createQueryClient(): QueryClient {
+  // TanStack Query assumes a network until the first `offline` event; a page opened offline (the
+  // service worker's copy) should pause its queries at once rather than fail them after retries.
+  onlineManager.setOnline(isOnline());
   return new QueryClient({
     defaultOptions: {
       queries: { retry: shouldRetry, refetchOnWindowFocus: false, staleTime: 30_000 },

@@ -6,6 +6,7 @@ import { useRefreshStoredUser } from '@/features/auth/api/get-current-user';
 import { loadModule } from '@/lib/module-load';
 import { useStoredUser } from '@/lib/session';
 import { NavMenu } from './nav-menu';
+import { OfflineBanner } from './offline-banner';
 import { TopBar } from './top-bar';
 import { useClearFilterOnLeave } from './use-clear-filter-on-leave';
 
@@ -79,6 +80,7 @@ export function AppLayout() {
           {navigation.state === 'loading' ? (
             <div className="route-progress" role="progressbar" aria-label="Loading" />
           ) : null}
+          <OfflineBanner />
           <Outlet />
         </Layout.Content>
       </Layout>

@@ -1,6 +1,7 @@
 import { Menu, type MenuProps } from 'antd';
 import { Link, useLocation } from 'react-router';
 import { tourTargetAttribute } from '@/lib/tour';
+import { preloadScreen } from '../preload-screen';
 import { memberNavGroups, selectedNavKey } from './nav-items';
 import { useAdminNavGroups } from './use-admin-nav-groups';
 
@@ -21,6 +22,8 @@ export function NavMenu({ isAdmin, onNavigate }: { isAdmin: boolean; onNavigate?
         <Link
           to={link.path}
           onClick={onNavigate}
+          onPointerEnter={() => preloadScreen(link.path)}
+          onFocus={() => preloadScreen(link.path)}
           aria-current={link.path === selected ? 'page' : undefined}
           {...{ [tourTargetAttribute]: link.path }}
         >

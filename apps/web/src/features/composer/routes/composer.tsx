@@ -53,6 +53,7 @@ export function ComposerRoute() {
   const [showOutcome, setShowOutcome] = useState(false);
   const [generation, setGeneration] = useState(0);
   const [now] = useState(() => Date.now());
+  const [queueWaited, setQueueWaited] = useState(false);
 
   const postId = params.get('id');
   const contentId = postId ? null : params.get('contentId');
@@ -116,8 +117,14 @@ export function ComposerRoute() {
     );
   }
 
+  // Offline the queue's question waits (the form is drawn without the usual accounts); when it is
+  // asked once the network is back, the form stays rather than give way to a spinner.
+  if (!queue.isLoading && !queueWaited) setQueueWaited(true);
   const loading =
-    (postId !== null && post.isPending) || media.isLoading || content.isLoading || queue.isLoading;
+    (postId !== null && post.isPending) ||
+    media.isLoading ||
+    content.isLoading ||
+    (queue.isLoading && !queueWaited);
   if (loading) return <PageLoader />;
 
   let startValues = emptyValues;
