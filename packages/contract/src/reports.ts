@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { queryBoolean, text, timeZone } from './common.js';
 import { network } from './social.js';
+import { targetStatus } from './posts.js';
 import { reportRoutes, type ReportRoute } from './report-routes.js';
 
 export { reportRoutes, reportTitles } from './report-routes.js';
@@ -134,7 +135,7 @@ export const myStatsPost = z.object({
   network,
   accountName: z.string(),
   text: z.string(),
-  status: z.string(),
+  status: targetStatus,
   time: z.iso.datetime().nullable(),
   url: z.string().nullable(),
   metrics: engagementTotals,

@@ -1,4 +1,10 @@
-import { networks, type EngagementTotals, type MyStats, type Network } from '@fitpost/contract';
+import {
+  networks,
+  type EngagementTotals,
+  type MyStats,
+  type Network,
+  type TargetStatus,
+} from '@fitpost/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Actor } from '../auth/sessions.js';
 import { reportRange } from './range.js';
@@ -20,7 +26,7 @@ interface PostRow {
   network: Network;
   account_name: string;
   text: string;
-  status: string;
+  status: TargetStatus;
   time: Date | string | null;
   url: string | null;
   impressions: Figure;

@@ -1,4 +1,9 @@
-import { networkServiceNames, type EngagementTotals, type MyStats } from '@fitpost/contract';
+import {
+  networkServiceNames,
+  targetStatusLabels,
+  type EngagementTotals,
+  type MyStats,
+} from '@fitpost/contract';
 import { Empty, Grid, Spin, type TableProps } from 'antd';
 import { useState } from 'react';
 import {
@@ -128,7 +133,8 @@ function PostsTable({ posts, zone, caption }: { posts: Post[]; zone: string; cap
       <ul className="report-cards" aria-label={caption} style={{ listStyle: 'none', padding: 0 }}>
         {posts.map((post) => (
           <li key={post.targetId} className="report-card">
-            <strong>{networkServiceNames[post.network]}</strong> · {post.status} · {when(post)}
+            <strong>{networkServiceNames[post.network]}</strong> · {targetStatusLabels[post.status]} ·{' '}
+            {when(post)}
             <p>{post.text}</p>
             <p>{figureNames.map(([key, label]) => `${label} ${show(post.metrics[key])}`).join(' · ')}</p>
             {post.url ? (
@@ -145,7 +151,7 @@ function PostsTable({ posts, zone, caption }: { posts: Post[]; zone: string; cap
     { key: 'network', title: 'Network', render: (_, post) => networkServiceNames[post.network] },
     { key: 'text', title: 'Text', dataIndex: 'text', ellipsis: true },
     { key: 'time', title: 'Time', render: (_, post) => when(post) },
-    { key: 'status', title: 'Status', dataIndex: 'status' },
+    { key: 'status', title: 'Status', render: (_, post) => targetStatusLabels[post.status] },
     {
       key: 'link',
       title: 'Link',

@@ -132,7 +132,7 @@ describe('My Results', () => {
       network: 'x' as const,
       accountName: '@coach',
       text: 'Tempo squats today',
-      status: 'published',
+      status: 'published' as const,
       time: '2026-03-08T15:00:00.000Z',
       url: 'https://x.com/i/web/status/1',
       metrics: { impressions: 120, likes: 7, comments: 1, shares: 0, clicks: null },
@@ -159,6 +159,8 @@ describe('My Results', () => {
     const recent = screen.getByRole('table', { name: 'Recent posts' });
     const row = within(recent).getByRole('row', { name: /Tempo squats today/ });
     expect(within(row).getByText('7')).toBeInTheDocument();
+    // The status in the words every other screen uses.
+    expect(within(row).getByText('Posted')).toBeInTheDocument();
     expect(within(row).getByRole('link', { name: 'Open' })).toHaveAttribute(
       'href',
       'https://x.com/i/web/status/1',
