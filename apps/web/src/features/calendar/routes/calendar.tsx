@@ -2,7 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { calendarLimits } from '@fitpost/contract';
 import { Alert, Button, message } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { errorText } from '@/lib/api-client';
 import { useStoredUser } from '@/lib/session';
@@ -61,11 +61,16 @@ export function CalendarRoute() {
     return [...postEntries(items), ...autoPostEntries(autoPosts.data ?? [], items)];
   }, [posts.data, autoPosts.data]);
 
-  // FullCalendar reports its place while it mounts, before the router may navigate; follow after.
+  // FullCalendar reports its place while it mounts, before the router may navigate; follow after —
+  // but only while the calendar is still the page: a member who moved on at once (the screen still
+  // drawn while the next one loads) must not find the calendar's view and date on the next page.
+  const { pathname } = useLocation();
+  const onCalendar = pathname.startsWith('/app/calendar');
   useEffect(() => {
-    if (!place || (params.get('view') === place.view && params.get('date') === place.date)) return;
+    if (!place || !onCalendar) return;
+    if (params.get('view') === place.view && params.get('date') === place.date) return;
     setParams({ view: place.view, date: place.date }, { replace: true });
-  }, [place, params, setParams]);
+  }, [place, params, setParams, onCalendar]);
 
   function handleDayChosen(chosenDay: string) {
     if (isPastDay(chosenDay, timeZone)) {
