@@ -27,7 +27,8 @@ describe('/app/dashboard (Recommended Posts)', () => {
     renderApp('/app/dashboard', { user });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Recommended Posts' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Create New' })).toBeEnabled();
+    // The title comes with the screen's skeleton at once; the screen itself follows.
+    expect(await screen.findByRole('button', { name: 'Create New' })).toBeEnabled();
     const upcoming = await screen.findByRole('region', { name: 'Upcoming Auto-Posts' });
     // 13:30 UTC is 8:30 AM in Chicago (CDT).
     const item = await within(upcoming).findByRole('article', { name: /3\/15\/2030 8:30 AM/ });

@@ -44,7 +44,11 @@ describe('/app/settings', () => {
     renderApp('/app/settings', { user });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Account Settings' })).toBeInTheDocument();
-    expect(screen.getByRole('tab', { name: 'Social Platforms' })).toHaveAttribute('aria-selected', 'true');
+    // The title comes with the screen's skeleton at once; the tabs follow.
+    expect(await screen.findByRole('tab', { name: 'Social Platforms' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
     expect(await screen.findByText('No social accounts connected yet')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add New Connection' })).toBeEnabled();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
