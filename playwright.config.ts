@@ -14,7 +14,10 @@ export default defineConfig({
   workers: 1,
   fullyParallel: false,
   retries: 0,
-  timeout: 60_000,
+  // Each test is a member's whole journey (sign-in, several screens, axe on each) on a 2-core machine
+  // that also runs the server, its worker and the browser: 60 s was reached by journeys taking 40 s
+  // on an idle machine. Longer journeys set their own.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   forbidOnly: !!process.env.CI,
   reporter: [

@@ -30,6 +30,17 @@ function atHour(day: string, hour: number): Date {
   throw new Error(`No ${hh}:00 on ${day}`);
 }
 
+/** The Sunday (the calendar's first day of the week) at least `days` days from now, in New York. */
+function firstDayOfWeekAhead(days: number): string {
+  for (let ahead = days; ahead < days + 7; ahead += 1) {
+    const when = new Date(Date.now() + ahead * 86_400_000);
+    if (new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short' }).format(when) === 'Sun') {
+      return dayIn(when, timeZone);
+    }
+  }
+  throw new Error('No Sunday in a week');
+}
+
 /** The words are drawn whole inside the post's box and the box inside the screen, with no scrolling. */
 async function expectWordsShown(page: Page, event: Locator, words: string) {
   await expect(event).toBeInViewport({ ratio: 1 });
@@ -70,8 +81,9 @@ for (const size of sizes) {
     await signInToApp(page, 'coach@example.com');
     const x = await ensureConnected(page, 'x');
 
-    // Two days ahead: earlier specs fill today and tomorrow with posts.
-    const day = dayIn(new Date(Date.now() + 2 * 86_400_000), timeZone);
+    // The first day (a Sunday) of a week at least two weeks ahead: earlier specs fill this week and the
+    // next with posts, and a phone's week is a list in which this week's earlier posts came first.
+    const day = firstDayOfWeekAhead(14);
     // The first words are this run's own, so an earlier run's post cannot answer for them.
     const words = `Mobility ${Date.now().toString(36)}`;
     const body = `${words} flow before your long run`;
