@@ -1,6 +1,6 @@
 import { networks, targetStatuses } from '@fitpost/contract';
 import { sql } from 'drizzle-orm';
-import { foreignKey, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, foreignKey, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { autoPosts } from './schema-autopost.js';
 import { contentItems } from './schema-library.js';
 import { portals, socialConnections, tz, users } from './schema.js';
@@ -35,10 +35,6 @@ export const posts = pgTable(
     index('posts_user_content_idx').on(t.userId, t.contentId),
     // What post_targets' copy of the post's portal and member refers to (below).
     uniqueIndex('posts_id_portal_user_idx').on(t.id, t.portalId, t.userId),
-    // Top Content and Top Tags find the library item of a month's posts off this index alone.
-    index('posts_content_report_idx')
-      .on(t.id, t.contentId, t.autoPostId)
-      .where(sql`${t.contentId} is not null`),
     uniqueIndex('posts_auto_post_user_idx')
       .on(t.autoPostId, t.userId)
       .where(sql`${t.autoPostId} is not null`),
@@ -65,6 +61,15 @@ export const postTargets = pgTable(
      */
     portalId: integer('portal_id').notNull(),
     userId: uuid('user_id').notNull(),
+    /**
+     * The post's library item and whether the post came from an Auto-Post, copied so Top Content and
+     * Top Tags count a month of targets per item off an index instead of joining them to every post
+     * ever made from the library. Written by the database, not by the code: a trigger fills them as
+     * a target is inserted and another carries a change of the post's item to its targets (migration
+     * 0020, `post_targets_copy_post` and `posts_copy_to_targets`).
+     */
+    contentId: uuid('content_id'),
+    fromAutoPost: boolean('from_auto_post').notNull().default(false),
     connectionId: uuid('connection_id').references(() => socialConnections.id, { onDelete: 'set null' }),
     network: text('network', { enum: networks }).notNull(),
     accountName: text('account_name').notNull(),
@@ -108,6 +113,11 @@ export const postTargets = pgTable(
     index('post_targets_portal_published_idx')
       .on(t.portalId, t.publishedAt, t.network, t.userId, t.postId, t.id)
       .where(sql`${t.status} = 'published'`),
+    // Top Content and Top Tags: a portal's published targets of library items by time, with the item
+    // and the Auto-Post flag (and the id, to join their figures), off the index alone.
+    index('post_targets_portal_content_idx')
+      .on(t.portalId, t.publishedAt, t.contentId, t.fromAutoPost, t.id)
+      .where(sql`${t.status} = 'published' and ${t.contentId} is not null`),
     index('post_targets_user_published_idx')
       .on(t.userId, t.publishedAt)
       .where(sql`${t.status} = 'published'`),

@@ -261,16 +261,16 @@ export const reportDefinitions: Record<ReportRoute, ReportDefinition> = {
     sort: 'posts',
     desc: true,
     // A post made from a library item carries it (an Auto-Post's deliveries too: the fan-out copies the
-    // Auto-Post's item onto each member's post), read with the post off posts_content_report_idx.
+    // Auto-Post's item onto each member's post), and each of its targets a copy of it and of whether
+    // the post came from an Auto-Post: the month is read off post_targets_portal_content_idx alone.
     query: (ctx) => sql`
       select c.title,
-        count(*) filter (where p.auto_post_id is null)::int as posts,
-        count(*) filter (where p.auto_post_id is not null)::int as "autoPosts",
+        count(*) filter (where not t.from_auto_post)::int as posts,
+        count(*) filter (where t.from_auto_post)::int as "autoPosts",
         ${engagementSums}
-      from post_targets t join posts p on p.id = t.post_id and p.content_id is not null
-      join content_items c on c.id = p.content_id
+      from post_targets t join content_items c on c.id = t.content_id
       left join post_metrics m on m.target_id = t.id and ${engagementIn(ctx)}
-      where t.portal_id = ${ctx.portalId} and ${publishedIn(ctx)}
+      where t.portal_id = ${ctx.portalId} and t.content_id is not null and ${publishedIn(ctx)}
       group by c.id, c.title`,
   },
   popularfavorites: {
@@ -294,9 +294,9 @@ export const reportDefinitions: Record<ReportRoute, ReportDefinition> = {
     // The period's posts counted per item once, then per tag (not one scan of the period per tag).
     query: (ctx) => sql`
       with used as (
-        select p.content_id, count(*) as n
-        from post_targets t join posts p on p.id = t.post_id and p.content_id is not null
-        where t.portal_id = ${ctx.portalId} and ${publishedIn(ctx)}
+        select t.content_id, count(*) as n
+        from post_targets t
+        where t.portal_id = ${ctx.portalId} and t.content_id is not null and ${publishedIn(ctx)}
         group by 1
       ), posted as (
         select ct.tag_id, sum(used.n) as n from used join content_tags ct on ct.content_id = used.content_id
