@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumFlags, chromiumPath } from './scripts/lib/chromium.mjs';
 
 // E2E_PORT / E2E_SANDBOX_PORT let several checkouts run their end-to-end tests side by side.
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -29,18 +30,7 @@ export default defineConfig({
     baseURL: `http://localhost:${port}`,
     trace: 'retain-on-failure',
     ...devices['Desktop Chrome'],
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: { executablePath: chromiumPath, args: chromiumFlags },
   },
   webServer: {
     command: 'rm -rf .tmp/e2e-data && node scripts/start.mjs --no-build --quiet',

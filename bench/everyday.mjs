@@ -5,7 +5,7 @@
 // 1280×800. `npm run bench everyday` (BENCH_PORT / BENCH_SANDBOX_PORT move its two ports).
 import os from 'node:os';
 import { chromium } from '@playwright/test';
-import { startDemoStack } from './lib.mjs';
+import { chromiumLaunch, dayIn, signInDemoCoach, startDemoStack } from './lib.mjs';
 
 const port = Number(process.env.BENCH_PORT ?? 3231);
 const sandboxPort = Number(process.env.BENCH_SANDBOX_PORT ?? 4231);
@@ -27,21 +27,8 @@ function job(page) {
   };
 }
 
-function dayIn(instant) {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(instant);
-}
-
 async function signIn(page) {
-  await page.goto(`${base}/`);
-  await page.getByLabel('Email').fill('coach@example.com');
-  await page.getByLabel('Password').fill('fitpost');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/app\/(dashboard|settings\/welcome)/, { timeout: 60_000 });
+  await signInDemoCoach(page, base);
   // X connected through the sandbox's consent page: the composer ticks it as the usual account.
   await page.goto(`${base}/app/settings?tab=social-platforms`);
   await page.getByRole('button', { name: 'Add New Connection' }).click();
@@ -81,7 +68,7 @@ async function libraryCardQueue(page) {
 
 /** Calendar day → scheduled post: the day, 'Create New Post', the post's text, 'Schedule Post'. */
 async function calendarDayToPost(page) {
-  const day = dayIn(new Date(Date.now() + 2 * 86_400_000));
+  const day = dayIn(new Date(Date.now() + 2 * 86_400_000), timeZone);
   await page.goto(`${base}/app/calendar?view=month&date=${day}`);
   const dayLink = page.locator(`[role="cell"][data-date="${day}"]`).getByRole('link').first();
   await dayLink.waitFor({ timeout: 60_000 });
@@ -113,10 +100,7 @@ export async function benchEveryday() {
   const stack = await startDemoStack({ port, sandboxPort, dataDir: '.tmp/bench-everyday' });
   let browser;
   try {
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu'],
-    });
+    browser = await chromium.launch(chromiumLaunch);
     const context = await browser.newContext({
       viewport: { width: 1280, height: 800 },
       timezoneId: timeZone,

@@ -8,6 +8,7 @@ import autocannon from 'autocannon';
 import { portals, userRoles, users } from '../apps/server/dist/db/schema.js';
 import { roleIds } from '../packages/contract/dist/index.js';
 import { startPostgres } from '../scripts/lib/postgres.mjs';
+import { chromiumFlags, chromiumPath } from '../scripts/lib/chromium.mjs';
 
 /** The `p`th percentile of ascending `sorted` (nearest rank). */
 export const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -176,6 +177,24 @@ export async function startDemoStack({ port, sandboxPort, dataDir }) {
   }
   return { base, stopAll };
 }
+
+/** Debian's chromium as every browser benchmark launches it (Playwright `launch` options). */
+export const chromiumLaunch = { executablePath: chromiumPath, args: chromiumFlags };
+
+/** Signs the demo coach in at `base` through the sandbox's sign-in page (Playwright `page`). */
+export async function signInDemoCoach(page, base) {
+  await page.goto(`${base}/`);
+  await page.getByLabel('Email').fill('coach@example.com');
+  await page.getByLabel('Password').fill('fitpost');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/app\/(dashboard|settings\/welcome)/, { timeout: 60_000 });
+}
+
+/** `YYYY-MM-DD` of `instant` in `timeZone`. */
+export const dayIn = (instant, timeZone) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    instant,
+  );
 
 export const machine = () => `Node ${process.version}, ${process.arch}`;
 

@@ -9,20 +9,11 @@ import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { startNode, stop, waitHealthy } from './lib.mjs';
+import { chromiumLaunch, signInDemoCoach, startDemoStack } from './lib.mjs';
 
 const port = 3230;
 const sandboxPort = 4230;
-const base = `http://localhost:${port}`;
-const flags = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const base = `http://localhost:${port}`; // startDemoStack's address for `port`
 
 /** Every script a fresh load of `url` downloads, summed raw and gzip (level 9). */
 async function downloadedScripts(page, url, ready) {
@@ -85,17 +76,10 @@ async function seedCalendarPosts(page, count) {
  * month of posts and measures the calendar the same way.
  */
 async function signInAndMeasureJs(profileDir, calendarPosts) {
-  const context = await chromium.launchPersistentContext(profileDir, {
-    executablePath: '/usr/bin/chromium',
-    args: flags,
-  });
+  const context = await chromium.launchPersistentContext(profileDir, chromiumLaunch);
   try {
     const page = context.pages()[0] ?? (await context.newPage());
-    await page.goto(`${base}/`);
-    await page.getByLabel('Email').fill('coach@example.com');
-    await page.getByLabel('Password').fill('fitpost');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(/\/app\/(dashboard|settings\/welcome)/);
+    await signInDemoCoach(page, base);
     const dashboard = await downloadedScripts(page, `${base}/app/dashboard`, () =>
       page.getByRole('heading', { name: 'Recommended Posts', level: 1 }).waitFor(),
     );
@@ -113,7 +97,7 @@ async function runLighthouse(profileDir, formFactor, route) {
   const chrome = await chromeLauncher.launch({
     chromePath: '/usr/bin/chromium',
     userDataDir: profileDir,
-    chromeFlags: [...flags, '--headless=new'],
+    chromeFlags: [...chromiumLaunch.args, '--headless=new'],
   });
   try {
     const options = {
@@ -143,24 +127,9 @@ async function runLighthouse(profileDir, formFactor, route) {
 }
 
 export async function benchWeb() {
-  const dataDir = '.tmp/bench-web';
-  rmSync(dataDir, { recursive: true, force: true });
-  const sandbox = startNode('apps/sandbox/dist/main.js', {
-    SANDBOX_PORT: String(sandboxPort),
-    SANDBOX_REDIRECT_URIS: `${base}/oauth`,
-  });
+  const stack = await startDemoStack({ port, sandboxPort, dataDir: '.tmp/bench-web' });
   const profileDir = mkdtempSync(path.join(os.tmpdir(), 'fitpost-bench-profile-'));
-  let server;
   try {
-    await waitHealthy(`http://127.0.0.1:${sandboxPort}/_sandbox/health`);
-    server = startNode('apps/server/dist/main.js', {
-      PORT: String(port),
-      SANDBOX_PORT: String(sandboxPort),
-      FITPOST_DATA_DIR: dataDir,
-      FITPOST_PUBLIC_URL: base,
-      LOG_LEVEL: 'warn',
-    });
-    await waitHealthy(`http://127.0.0.1:${port}/api/health`);
     const calendarPosts = 60;
     const js = await signInAndMeasureJs(profileDir, calendarPosts);
     const mobile = await runLighthouse(profileDir, 'mobile', '/app/dashboard');
@@ -185,10 +154,8 @@ export async function benchWeb() {
       row('desktop', calendarDesktop),
     ].join('\n');
   } finally {
-    if (server) await stop(server);
-    await stop(sandbox);
+    await stack.stopAll();
     rmSync(profileDir, { recursive: true, force: true });
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
