@@ -85,6 +85,12 @@ export const mediaRecord = z
     bytes: z.number().int(),
     altText: z.string().nullable(),
     createdAt: z.iso.datetime(),
+    /**
+     * The caller's own upload, whose alt text they may change; false for an image their portal
+     * shares (a library item's graphic, a brand's logo, an Auto-Post's image), which they may read
+     * and post but not change.
+     */
+    owned: z.boolean(),
   })
   .meta({ id: 'Media' });
 export type MediaRecord = z.infer<typeof mediaRecord>;

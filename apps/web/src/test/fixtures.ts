@@ -130,6 +130,7 @@ export function makeMedia(overrides: Partial<MediaRecord> = {}): MediaRecord {
     bytes: 120_000,
     altText: null,
     createdAt: '2026-01-02T10:00:00.000Z',
+    owned: true,
     ...overrides,
   };
 }

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { mediaLimits, mediaMessages } from '@fitpost/contract';
+import { mediaLimits, mediaMessages, type MediaRecord } from '@fitpost/contract';
 import { count, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
@@ -55,7 +55,7 @@ async function uploaded(who: typeof coach, altText?: string) {
   const data = await solid(400, 300).jpeg().toBuffer();
   const res = await upload(who, [file(data), ...(altText ? [{ name: 'altText', value: altText }] : [])]);
   expect(res.statusCode, res.body).toBe(201);
-  return res.json<{ id: string; url: string; altText: string | null }>();
+  return res.json<MediaRecord>();
 }
 
 /** The mean colour of a 10×10 patch of an image (stats() would describe the whole input). */
@@ -117,6 +117,7 @@ describe('POST /api/media', () => {
       bytes: expect.any(Number),
       altText: 'Beach run',
       createdAt: expect.any(String),
+      owned: true,
     });
 
     const [row] = await t.db.select().from(media).where(eq(media.id, body.id));
@@ -324,6 +325,29 @@ describe('GET, PATCH and DELETE /api/media/:id', () => {
     expect(del.statusCode).toBe(404);
     const [row] = await t.db.select({ altText: media.altText }).from(media).where(eq(media.id, image.id));
     expect(row).toEqual({ altText: 'Mine' });
+  });
+
+  it("lets the portal's members read an image it shares (a library graphic), but not change it", async () => {
+    const image = await uploaded(colleague, 'Squat cues');
+    expect(image.owned).toBe(true);
+    await t.db.update(media).set({ library: true }).where(eq(media.id, image.id));
+    const url = `/api/media/${image.id}`;
+    const read = await inject({ url, headers: coach.auth });
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toEqual({ ...image, owned: false });
+    // Its uploader still owns it; a member of another portal does not see it at all.
+    expect((await inject({ url, headers: colleague.auth })).json()).toEqual(image);
+    expect((await inject({ url, headers: stranger.auth })).statusCode).toBe(404);
+    const patch = await inject({
+      method: 'PATCH',
+      url,
+      headers: coach.auth,
+      payload: { altText: 'Mine now' },
+    });
+    expect(patch.statusCode).toBe(404);
+    expect((await inject({ method: 'DELETE', url, headers: coach.auth })).statusCode).toBe(404);
+    const [row] = await t.db.select({ altText: media.altText }).from(media).where(eq(media.id, image.id));
+    expect(row).toEqual({ altText: 'Squat cues' });
   });
 
   it('answers 404 for an unknown id and 400 for one that is not a UUID', async () => {

@@ -19,6 +19,7 @@ const extensions: Record<StoredImageType, string> = { 'image/jpeg': 'jpg', 'imag
 /** Every column but the bytes, which only the file route and the publisher read. */
 const recordColumns = {
   id: media.id,
+  userId: media.userId,
   mimeType: media.mimeType,
   width: media.width,
   height: media.height,
@@ -41,7 +42,7 @@ export function jpegUrl(publicUrl: string, row: Pick<MediaRow, 'id'>) {
 }
 
 /** An image as its owner sees it: an allowlist of fields, never the bytes. */
-export function presentMedia(publicUrl: string, row: MediaRow): MediaRecord {
+export function presentMedia(publicUrl: string, row: MediaRow, actor: Pick<Actor, 'userId'>): MediaRecord {
   return {
     id: row.id,
     url: mediaUrl(publicUrl, row),
@@ -51,6 +52,7 @@ export function presentMedia(publicUrl: string, row: MediaRow): MediaRecord {
     bytes: row.bytes,
     altText: row.altText,
     createdAt: row.createdAt.toISOString(),
+    owned: row.userId === actor.userId,
   };
 }
 
@@ -84,14 +86,20 @@ export async function uploadMedia(
     })
     .returning(recordColumns);
   if (!row) throw new Error('media insert returned no row');
-  return presentMedia(deps.publicUrl, row);
+  return presentMedia(deps.publicUrl, row, actor);
 }
 
-/** One of the caller's images. */
+/**
+ * An image the caller may post: their own, or one their portal shares (`owned: false`, read-only),
+ * so a post made from the library or an Auto-Post reads its graphic back like any other.
+ */
 export async function getMedia(deps: MediaDeps, actor: Actor, id: string): Promise<MediaRecord> {
-  const [row] = await deps.db.select(recordColumns).from(media).where(ownedBy(actor, id));
+  const [row] = await deps.db
+    .select(recordColumns)
+    .from(media)
+    .where(and(eq(media.id, id), mediaUsableBy(actor)));
   if (!row) throw imageNotFound();
-  return presentMedia(deps.publicUrl, row);
+  return presentMedia(deps.publicUrl, row, actor);
 }
 
 /** Replaces the alt text of one of the caller's images (null clears it). */
@@ -107,7 +115,7 @@ export async function updateMediaAltText(
     .where(ownedBy(actor, id))
     .returning(recordColumns);
   if (!row) throw imageNotFound();
-  return presentMedia(deps.publicUrl, row);
+  return presentMedia(deps.publicUrl, row, actor);
 }
 
 /** Deletes one of the caller's images; its public URL stops working at once. */

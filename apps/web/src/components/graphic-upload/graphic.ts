@@ -17,7 +17,7 @@ export function graphicFromMedia(media: MediaRecord): Graphic {
     mediaId: media.id,
     url: media.url,
     altText: media.altText ?? '',
-    owned: true,
+    owned: media.owned,
     width: media.width,
     height: media.height,
   };

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { composerKeys } from './query-keys';
 
-/** GET /api/media/{id}: one of the member's own images (its address and alt text). */
+/** GET /api/media/{id}: an image the member may post — their own or their portal's shared one (`owned`). */
 export function getMedia(id: string, signal?: AbortSignal): Promise<MediaRecord> {
   return apiRequest(`/api/media/${encodeURIComponent(id)}`, { schema: mediaRecord, signal });
 }

@@ -2,9 +2,11 @@ import type { ScheduledPost } from '@fitpost/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { makeMedia } from '@/test/fixtures';
 import { server } from '@/test/setup';
 import {
   connectionsApi,
+  libraryMediaId,
   linkedInAccount,
   makeContentItem,
   makePost,
@@ -172,7 +174,7 @@ describe('Create New › editing (?id=)', () => {
     const mediaReads: string[] = [];
     server.use(
       http.get('/api/content/:id', () => HttpResponse.json(item)),
-      // The library's image is the admin's: this would answer 404 (and log it in the console).
+      // The item's answer already carries its graphic: the image is not asked for again.
       http.get('/api/media/:id', ({ params }) => {
         mediaReads.push(String(params.id));
         return HttpResponse.json(
@@ -188,6 +190,29 @@ describe('Create New › editing (?id=)', () => {
     );
     expect(screen.getByText('From the content library, with the library’s description.')).toBeInTheDocument();
     expect(mediaReads).toEqual([]);
+  });
+
+  it("shows an image the portal shares (an Auto-Post's, no library item) with its alt text, not as the member's to change", async () => {
+    connectionsApi();
+    postStates([makePost({ mediaId: libraryMediaId, scheduledAt: '2030-07-01T13:00:00.000Z' })]);
+    server.use(
+      http.get(`/api/media/${libraryMediaId}`, () =>
+        HttpResponse.json(
+          makeMedia({
+            id: libraryMediaId,
+            url: `http://localhost/media/${libraryMediaId}.jpg`,
+            altText: 'Three coaches stretching on a track',
+            owned: false,
+          }),
+        ),
+      ),
+    );
+    renderComposer(`?id=${postId}`);
+    expect(await screen.findByRole('img', { name: 'Three coaches stretching on a track' })).toHaveAttribute(
+      'src',
+      `http://localhost/media/${libraryMediaId}.jpg`,
+    );
+    expect(screen.queryByLabelText('Alt text')).not.toBeInTheDocument();
   });
 
   it('shows a post that has gone out with its outcome instead of the editor', async () => {

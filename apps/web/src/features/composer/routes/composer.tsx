@@ -63,8 +63,9 @@ export function ComposerRoute() {
 
   const post = usePost(postId);
   const content = useContentItem(postId ? (post.data?.contentId ?? null) : contentId);
-  // Only the member's own images can be read back (alt text and all); the library item's graphic
-  // belongs to the admin who uploaded it, and asking for it would only answer 404.
+  // The post's image, read back with its alt text: the member's own, or one the portal shares (an
+  // Auto-Post's image, a library graphic), which the answer marks as not theirs to change. The
+  // graphic of the library item the post was made from is not asked for: the item's answer has it.
   const mediaId = post.data?.mediaId ?? null;
   const fromLibrary = mediaId !== null && content.data?.mediaId === mediaId;
   const media = useMedia(mediaId && !content.isLoading && !fromLibrary ? mediaId : null);
