@@ -36,10 +36,10 @@ test('the selected sidebar item follows the path, and every area opens', async (
   const nav = mainNav(page);
   await nav.getByRole('link', { name: 'Create New' }).click();
   await expect(page).toHaveURL(/\/app\/posts\/post$/);
-  await expect(nav.locator('.ant-menu-item-selected')).toHaveText(/Create New/);
+  await expect(nav.locator('a[aria-current="page"]')).toHaveText(['Create New']);
   await nav.getByRole('link', { name: 'Browse Library' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Browse Library');
-  await expect(nav.locator('.ant-menu-item-selected')).toHaveText(/Browse Library/);
+  await expect(nav.locator('a[aria-current="page"]')).toHaveText(['Browse Library']);
   await expectAccessible(page);
   await nav.getByRole('link', { name: 'Account' }).click();
   await expect(page).toHaveURL(/\/app\/settings/);

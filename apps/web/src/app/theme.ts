@@ -23,6 +23,5 @@ export const theme: ThemeConfig = {
   },
   components: {
     Layout: { headerBg: '#ffffff', siderBg: '#ffffff', bodyBg: '#f4f6fa', headerPadding: '0 16px' },
-    Menu: { groupTitleColor: secondaryText, itemBg: 'transparent', itemSelectedBg: '#e8edf7' },
   },
 };

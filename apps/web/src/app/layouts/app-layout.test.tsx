@@ -140,6 +140,29 @@ describe('sidebar', () => {
       'aria-expanded',
       'false',
     );
+    // Icons only: each link keeps its name (and shows it on hover), the groups keep theirs.
+    const calendar = within(sidebar()).getByRole('link', { name: 'Calendar' });
+    expect(calendar).toHaveAttribute('title', 'Calendar');
+    expect(within(sidebar()).getByRole('list', { name: 'Stats' })).toContainElement(
+      within(sidebar()).getByRole('link', { name: 'My Results' }),
+    );
+  });
+
+  it('lists the links under their group names, Tab moving from one to the next', async () => {
+    server.use(meHandler);
+    const { user } = renderApp('/app/dashboard', { user: memberUser });
+    await screen.findByRole('heading', { level: 1, name: 'Recommended Posts' });
+
+    const settings = within(sidebar()).getByRole('list', { name: 'Settings' });
+    expect(
+      within(settings)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Account']);
+    expect(within(sidebar()).getByRole('link', { name: 'Calendar' })).not.toHaveAttribute('title');
+    within(sidebar()).getByRole('link', { name: 'Schedule a Post' }).focus();
+    await user.tab();
+    expect(within(sidebar()).getByRole('link', { name: 'Calendar' })).toHaveFocus();
   });
 });
 

@@ -68,7 +68,7 @@ export function AppLayout() {
             theme="light"
           >
             <nav aria-label="Main">
-              <NavMenu isAdmin={isAdmin} />
+              <NavMenu isAdmin={isAdmin} collapsed={collapsed} />
             </nav>
           </Layout.Sider>
         ) : (
