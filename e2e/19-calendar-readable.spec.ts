@@ -146,3 +146,99 @@ async function expectReadable(page: Page, day: string, words: string) {
   expect(gap).toBeGreaterThanOrEqual(4);
   await details.getByRole('button', { name: 'Close' }).first().click();
 }
+
+interface Box {
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+}
+
+/**
+ * Runs in the page: the boxes of the lines of `text` inside `root` (the words themselves, which may
+ * spill out of their element's box) and `other`'s box, read in one frame.
+ */
+function measureText(root: Element, { text, other }: { text: string; other: Element }) {
+  const plain = (r: DOMRect) => ({ left: r.left, right: r.right, top: r.top, bottom: r.bottom });
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  let lines: Box[] = [];
+  for (let node = walker.nextNode(); node && lines.length === 0; node = walker.nextNode()) {
+    const at = node.textContent?.indexOf(text) ?? -1;
+    if (at < 0) continue;
+    const range = document.createRange();
+    range.setStart(node, at);
+    range.setEnd(node, at + text.length);
+    lines = [...range.getClientRects()].map(plain);
+  }
+  return { lines, element: plain(root.getBoundingClientRect()), other: plain(other.getBoundingClientRect()) };
+}
+
+const overlaps = (a: Box, b: Box) =>
+  a.left < b.right && a.right > b.left && a.top < b.bottom && a.bottom > b.top;
+const inside = (a: Box, b: Box) =>
+  a.left >= b.left - 0.5 && a.right <= b.right + 0.5 && a.top >= b.top - 0.5 && a.bottom <= b.bottom + 0.5;
+
+test("at 390×844 a day's name stays clear of its posts in the week list, and a month day's count inside its cell", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await skipTour(page);
+  await signInToApp(page, 'coach@example.com');
+  const x = await ensureConnected(page, 'x');
+  // The Wednesday (the longest weekday name) of a week at least two weeks ahead, clear of earlier specs' posts.
+  const day = dayIn(new Date(atHour(firstDayOfWeekAhead(14), 12).getTime() + 3 * 86_400_000), timeZone);
+  const words = `Stretch ${Date.now().toString(36)}`;
+  const postIds: string[] = [];
+  // Two posts, so the month shows a count ("2 posts") whatever one post would show.
+  for (const hour of [10, 11]) {
+    const created = await page.request.post('/api/posts', {
+      headers: await authHeaders(page),
+      data: {
+        body: `${words} at ${hour}`,
+        connectionIds: [x.id],
+        scheduledAt: atHour(day, hour).toISOString(),
+        timeZone,
+      },
+    });
+    expect(created.status()).toBe(201);
+    postIds.push(((await created.json()) as { id: string }).id);
+  }
+
+  try {
+    await page.goto(`/app/calendar?view=week&date=${day}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Calendar' })).toBeVisible({ timeout: 30_000 });
+    const event = page.getByRole('button', { name: new RegExp(`10:00 AM.*Scheduled for X: ${words}`) });
+    await expect(event).toBeVisible();
+    const dayHeader = page.locator(`.posts-calendar [data-date="${day}"]`).filter({ hasText: 'Wednesday' });
+    await expect(dayHeader).toHaveCount(1);
+    // No line of the words 'Wednesday' overlaps the post.
+    const week = await dayHeader.evaluate(measureText, {
+      text: 'Wednesday',
+      other: await event.elementHandle(),
+    });
+    expect(week.lines.length).toBeGreaterThan(0);
+    expect(week.lines.filter((line) => overlaps(line, week.other))).toEqual([]);
+    await expectAccessible(page);
+
+    await page.getByRole('tab', { name: 'Month view' }).click();
+    const cell = page.locator(`.posts-calendar [role="cell"][data-date="${day}"]`);
+    const count = cell.getByRole('button', { name: /^\d+ posts?$/ });
+    await expect(count).toHaveText('2 posts');
+    // The link and its words lie within the day's cell.
+    const month = await count.evaluate(measureText, {
+      text: 'posts',
+      other: await cell.elementHandle(),
+    });
+    expect(month.lines.length).toBeGreaterThan(0);
+    expect([month.element, ...month.lines].filter((box) => !inside(box, month.other))).toEqual([]);
+    await expectAccessible(page);
+  } finally {
+    for (const postId of postIds) {
+      const cancelled = await page.request.post(`/api/posts/${postId}/cancel`, {
+        headers: await authHeaders(page),
+      });
+      expect(cancelled.ok()).toBe(true);
+    }
+  }
+});

@@ -252,7 +252,13 @@ export function PostsCalendar({
               ? 'calendar-event-target calendar-event-stack'
               : 'calendar-event-target'
         }
-        moreLinkClass="calendar-event-target"
+        // A phone's count stays inside its 50 px cell (wrapping under its number if it must).
+        moreLinkClass={phone ? 'calendar-event-target calendar-more-link-narrow' : 'calendar-event-target'}
+        moreLinkInnerClass={phone ? 'calendar-more-link-narrow-inner' : undefined}
+        // A phone's lists put each day's name and date above its posts: beside them, in a quarter
+        // of 390 px, 'Wednesday' ran into the first post.
+        listDayClass={phone ? 'calendar-list-day-stacked' : undefined}
+        listDayHeaderClass={phone ? 'calendar-list-day-header-stacked' : undefined}
         dayCellTopInnerClass="calendar-day-link"
         // Weeks tall enough for a day's first post or its "+N more" link, even on a phone.
         dayRowClass="calendar-week-row"
