@@ -190,8 +190,9 @@ test("at 390×844 a day's name stays clear of its posts in the week list, and a 
   const day = dayIn(new Date(atHour(firstDayOfWeekAhead(14), 12).getTime() + 3 * 86_400_000), timeZone);
   const words = `Stretch ${Date.now().toString(36)}`;
   const postIds: string[] = [];
-  // Two posts, so the month shows a count ("2 posts") whatever one post would show.
-  for (const hour of [10, 11]) {
+  // Ten posts, so the month shows a two-digit count ("10 posts"), which its 45 px cell cut to
+  // '10 pos' before.
+  for (let hour = 8; hour < 18; hour += 1) {
     const created = await page.request.post('/api/posts', {
       headers: await authHeaders(page),
       data: {
@@ -224,14 +225,15 @@ test("at 390×844 a day's name stays clear of its posts in the week list, and a 
     await page.getByRole('tab', { name: 'Month view' }).click();
     const cell = page.locator(`.posts-calendar [role="cell"][data-date="${day}"]`);
     const count = cell.getByRole('button', { name: /^\d+ posts?$/ });
-    await expect(count).toHaveText('2 posts');
-    // The link and its words lie within the day's cell.
+    await expect(count).toHaveText('10 posts');
+    // The link lies within the day's cell, and its words within the link (not cut off by its edge).
     const month = await count.evaluate(measureText, {
-      text: 'posts',
+      text: '10 posts',
       other: await cell.elementHandle(),
     });
     expect(month.lines.length).toBeGreaterThan(0);
-    expect([month.element, ...month.lines].filter((box) => !inside(box, month.other))).toEqual([]);
+    expect(inside(month.element, month.other)).toBe(true);
+    expect(month.lines.filter((line) => !inside(line, month.element))).toEqual([]);
     await expectAccessible(page);
   } finally {
     for (const postId of postIds) {
