@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { server } from '@/test/setup';
-import { makeOrganisationSettings } from '@/test/fixtures';
+import { makeMedia, makeOrganisationSettings } from '@/test/fixtures';
 import {
   admin,
   autoPostId,
@@ -200,16 +200,14 @@ describe('Schedule Auto-Post', () => {
       http.get(`/api/content/${contentId}`, () => HttpResponse.json(makeContentItem())),
       http.post('/api/media', () =>
         HttpResponse.json(
-          {
+          makeMedia({
             id: 'b7b7b7b7-7777-4777-8777-777777777777',
             url: 'http://localhost:3000/media/b7b7b7b7-7777-4777-8777-777777777777.png',
             mimeType: 'image/png',
             width: 400,
             height: 400,
             bytes: 1000,
-            altText: null,
-            createdAt: '2030-01-01T00:00:00.000Z',
-          },
+          }),
           { status: 201 },
         ),
       ),

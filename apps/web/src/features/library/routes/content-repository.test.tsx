@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { chooseOption, findDialog } from '@/test/antd';
-import { adminUser } from '@/test/fixtures';
+import { adminUser, makeMedia } from '@/test/fixtures';
 import { renderScreen } from '@/test/render-app';
 import { server } from '@/test/setup';
 import { makeBrand, makeContentItem, makeTag, pageOf } from '../testing';
@@ -21,16 +21,14 @@ const expired = makeContentItem({
   active: false,
   recommended: true,
 });
-const uploaded = {
+const uploaded = makeMedia({
   id: 'd0000000-0000-4000-8000-000000000009',
   url: 'http://localhost:3000/media/d0000000-0000-4000-8000-000000000009.png',
   mimeType: 'image/png',
   width: 1080,
   height: 1080,
   bytes: 20480,
-  altText: null,
-  createdAt: '2025-03-05T10:00:00.000Z',
-};
+});
 
 function repositoryApi(initial: ContentItem[] = [squat, expired]) {
   let items = initial;
