@@ -209,7 +209,8 @@ test("at 390×844 a day's name stays clear of its posts in the week list, and a 
   try {
     await page.goto(`/app/calendar?view=week&date=${day}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Calendar' })).toBeVisible({ timeout: 30_000 });
-    const event = page.getByRole('button', { name: new RegExp(`10:00 AM.*Scheduled for X: ${words}`) });
+    // The day's first post, which sits level with the day's name.
+    const event = page.getByRole('button', { name: new RegExp(`\\b8:00 AM.*Scheduled for X: ${words}`) });
     await expect(event).toBeVisible();
     const dayHeader = page.locator(`.posts-calendar [data-date="${day}"]`).filter({ hasText: 'Wednesday' });
     await expect(dayHeader).toHaveCount(1);
