@@ -98,7 +98,7 @@ function registerMediaRoutes(
       schema: {
         tags,
         security,
-        summary: 'One of your images',
+        summary: 'An image you may post: your own, or one your portal shares (`owned` says which)',
         params: mediaIdParams,
         response: { 200: mediaRecord, ...errors },
       },

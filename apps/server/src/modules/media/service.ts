@@ -41,7 +41,10 @@ export function jpegUrl(publicUrl: string, row: Pick<MediaRow, 'id'>) {
   return `${publicUrl.replace(/\/+$/, '')}/media/${row.id}.jpg`;
 }
 
-/** An image as its owner sees it: an allowlist of fields, never the bytes. */
+/**
+ * An image as the caller sees it (theirs, or their portal's shared one): an allowlist of fields,
+ * never the bytes.
+ */
 export function presentMedia(publicUrl: string, row: MediaRow, actor: Pick<Actor, 'userId'>): MediaRecord {
   return {
     id: row.id,

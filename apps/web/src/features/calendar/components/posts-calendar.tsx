@@ -252,7 +252,7 @@ export function PostsCalendar({
               ? 'calendar-event-target calendar-event-stack'
               : 'calendar-event-target'
         }
-        // A phone's count stays inside its 50 px cell (wrapping under its number if it must).
+        // A phone's count stays inside its 45 px cell (wrapping under its number if it must).
         moreLinkClass={phone ? 'calendar-event-target calendar-more-link-narrow' : 'calendar-event-target'}
         moreLinkInnerClass={phone ? 'calendar-more-link-narrow-inner' : undefined}
         // A phone's lists put each day's name and date above its posts: beside them, in a quarter
