@@ -1,5 +1,6 @@
 // Reports the JavaScript a screen loads before it can render: the entry chunk plus the lazily loaded
-// route modules it needs, with all their static imports. Run after `vite build`:
+// route modules it needs, with all their static imports; then the CSS files those chunks bring.
+// Run after `vite build`:
 //   node apps/web/scripts/initial-js.mjs [src/features/…/routes/….tsx …]
 // Default: the signed-in dashboard (entry + app layout + dashboard route, composed in src/app).
 import { readFileSync } from 'node:fs';
@@ -18,11 +19,13 @@ const roots = [
 ];
 
 const seen = new Set();
+const styles = new Set();
 function visit(key) {
   const chunk = manifest[key];
   if (!chunk) throw new Error(`${key} is not in the build manifest`);
   if (seen.has(chunk.file)) return;
   seen.add(chunk.file);
+  for (const file of chunk.css ?? []) styles.add(file);
   for (const imported of chunk.imports ?? []) visit(imported);
 }
 roots.forEach(visit);
@@ -40,4 +43,13 @@ rows.sort((a, b) => b.gzipKB - a.gzipKB);
 console.table(rows);
 console.log(
   `${roots.join(' + ')}\n${rows.length} files, ${(raw / 1024).toFixed(1)} kB, ${(gzip / 1024).toFixed(1)} kB gzip`,
+);
+
+const css = [...styles].map((file) => {
+  const bytes = readFileSync(join(dist, file));
+  return { file, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+});
+const sum = (key) => (css.reduce((total, row) => total + row[key], 0) / 1024).toFixed(1);
+console.log(
+  `CSS: ${css.length} files (${css.map((row) => `${row.file} ${(row.gzip / 1024).toFixed(1)} kB gzip`).join(', ')}), ${sum('raw')} kB, ${sum('gzip')} kB gzip`,
 );
