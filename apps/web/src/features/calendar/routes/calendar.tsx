@@ -5,6 +5,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { errorText } from '@/lib/api-client';
+import { useLivePathname } from '@/lib/live-location';
 import { useStoredUser } from '@/lib/session';
 import { formatZoned, memberTimeZone, zoneLabel } from '@/lib/zoned-time';
 import { useCalendarPosts } from '../api/get-calendar-posts';
@@ -64,13 +65,15 @@ export function CalendarRoute() {
   // FullCalendar reports its place while it mounts, before the router may navigate; follow after —
   // but only while the calendar is still the page: a member who moved on at once (the screen still
   // drawn while the next one loads) must not find the calendar's view and date on the next page.
+  // The rendered location can be a step behind the router's (see useLivePathname), so ask the router.
   const { pathname } = useLocation();
   const onCalendar = pathname.startsWith('/app/calendar');
+  const livePathname = useLivePathname();
   useEffect(() => {
-    if (!place || !onCalendar) return;
+    if (!place || !onCalendar || livePathname() !== pathname) return;
     if (params.get('view') === place.view && params.get('date') === place.date) return;
     setParams({ view: place.view, date: place.date }, { replace: true });
-  }, [place, params, setParams, onCalendar]);
+  }, [place, params, setParams, onCalendar, pathname, livePathname]);
 
   function handleDayChosen(chosenDay: string) {
     if (isPastDay(chosenDay, timeZone)) {
