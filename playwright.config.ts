@@ -30,6 +30,9 @@ export default defineConfig({
     baseURL: `http://localhost:${port}`,
     trace: 'retain-on-failure',
     ...devices['Desktop Chrome'],
+    // As a member whose system asks for less motion: antd's dialogs and menus then open and close
+    // without animation (providers.tsx), so a click never lands on a dialog still zooming into place.
+    reducedMotion: 'reduce',
     launchOptions: { executablePath: chromiumPath, args: chromiumFlags },
   },
   webServer: {

@@ -34,11 +34,15 @@ export const nothingUnread = http.get('/api/message/unread', () =>
  */
 export const server = setupServer(noNotifications, nothingUnread);
 
-/** jsdom has no layout: media queries answer from `window.innerWidth` (1024 by default, i.e. antd `lg`). */
+/**
+ * jsdom has no layout: width queries answer from `window.innerWidth` (1024 by default, i.e. antd
+ * `lg`); any other (prefers-reduced-motion, …) as a browser with no such preference.
+ */
 function mediaMatches(query: string): boolean {
   const width = window.innerWidth;
   const min = /min-width:\s*([\d.]+)px/.exec(query);
   const max = /max-width:\s*([\d.]+)px/.exec(query);
+  if (!min && !max) return false;
   return (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
 }
 

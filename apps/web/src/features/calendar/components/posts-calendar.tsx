@@ -12,6 +12,7 @@ import formaTheme from '@fullcalendar/react/themes/forma';
 import timeGridPlugin from '@fullcalendar/react/timegrid';
 import type { CalendarQuery } from '@fitpost/contract';
 import { useMemo, useState, useSyncExternalStore } from 'react';
+import { useMediaQuery } from '@/lib/media-query';
 import { useQueueSlots } from '@/lib/api/queue/get-queue-slots';
 import { toWallTime } from '@/lib/zoned-time';
 import {
@@ -59,12 +60,6 @@ const viewButtons = {
 /** Below antd's `md` breakpoint (768 px): a phone. */
 const phoneQuery = '(max-width: 767.98px)';
 
-function subscribePhone(onChange: () => void) {
-  const list = window.matchMedia(phoneQuery);
-  list.addEventListener('change', onChange);
-  return () => list.removeEventListener('change', onChange);
-}
-
 function subscribeResize(onChange: () => void) {
   window.addEventListener('resize', onChange);
   return () => window.removeEventListener('resize', onChange);
@@ -84,11 +79,7 @@ function useTimeGridHeight(): number {
 
 /** Whether the screen is a phone's, followed as it turns or the window narrows. */
 function useIsPhone(): boolean {
-  return useSyncExternalStore(
-    subscribePhone,
-    () => window.matchMedia(phoneQuery).matches,
-    () => false,
-  );
+  return useMediaQuery(phoneQuery);
 }
 
 export function isCalendarView(value: string | null): value is CalendarView {
