@@ -17,6 +17,24 @@ async function openAddConnection(page: Page) {
   return dialog;
 }
 
+/**
+ * Does `action` and returns the popup it opens. If none opens, fails with what the page says (an
+ * error such as a blocked popup shows there), so a CI log tells why without the trace.
+ */
+async function popupFrom(page: Page, action: () => Promise<void>): Promise<Page> {
+  const popup = page.waitForEvent('popup', { timeout: 30_000 });
+  await action();
+  try {
+    return await popup;
+  } catch (error) {
+    const shown = await page
+      .locator('main')
+      .innerText({ timeout: 5_000 })
+      .catch(() => '(unreadable)');
+    throw new Error(`No popup opened. The page shows:\n${shown}`, { cause: error });
+  }
+}
+
 test('the coach connects X, LinkedIn (popup), a Facebook Page and its Instagram through the consent pages', async ({
   page,
 }) => {
@@ -32,16 +50,17 @@ test('the coach connects X, LinkedIn (popup), a Facebook Page and its Instagram 
   await expect(page.getByRole('cell', { name: /casey_coach_fit/ })).toBeVisible();
 
   // LinkedIn: a 600×600 popup; the page learns the code from it.
-  const linkedinPopup = page.waitForEvent('popup');
-  await (await openAddConnection(page)).getByRole('button', { name: 'LinkedIn' }).click();
-  const popup = await linkedinPopup;
+  const popup = await popupFrom(page, async () => {
+    await (await openAddConnection(page)).getByRole('button', { name: 'LinkedIn' }).click();
+  });
   await popup.getByRole('button', { name: 'Allow' }).click();
   await expect(page.getByRole('row', { name: /^LinkedIn .*Casey Coach/ })).toBeVisible();
 
   // Facebook: the same popup, then a choice of Pages.
-  const facebookPopup = page.waitForEvent('popup');
-  await (await openAddConnection(page)).getByRole('button', { name: 'Facebook Page' }).click();
-  await (await facebookPopup).getByRole('button', { name: 'Allow' }).click();
+  const facebookPopup = await popupFrom(page, async () => {
+    await (await openAddConnection(page)).getByRole('button', { name: 'Facebook Page' }).click();
+  });
+  await facebookPopup.getByRole('button', { name: 'Allow' }).click();
   const choice = page.getByRole('dialog', { name: /Choose accounts to add/ });
   await expect(choice).toBeVisible();
   await choice.getByRole('checkbox', { name: 'Casey Coach Fitness', exact: true }).check();
