@@ -85,14 +85,15 @@ test('closing the LinkedIn popup says so, and cancelling there adds nothing', as
   await expect(page.getByRole('button', { name: 'Add New Connection' })).toBeVisible();
   const before = await connectionCount(page);
 
-  const closed = page.waitForEvent('popup');
-  await (await openAddConnection(page)).getByRole('button', { name: 'LinkedIn' }).click();
-  await (await closed).close();
+  const closed = await popupFrom(page, async () => {
+    await (await openAddConnection(page)).getByRole('button', { name: 'LinkedIn' }).click();
+  });
+  await closed.close();
   await expect(page.getByText('User closed the popup')).toBeVisible();
 
-  const cancelled = page.waitForEvent('popup');
-  await (await openAddConnection(page)).getByRole('button', { name: 'LinkedIn' }).click();
-  const popup = await cancelled;
+  const popup = await popupFrom(page, async () => {
+    await (await openAddConnection(page)).getByRole('button', { name: 'LinkedIn' }).click();
+  });
   const popupClosed = popup.waitForEvent('close'); // before the click: the window may close at once
   await popup.getByRole('button', { name: 'Cancel' }).click();
   await popupClosed;

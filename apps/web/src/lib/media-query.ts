@@ -17,5 +17,5 @@ export function useMediaQuery(query: string): boolean {
   );
 }
 
-/** The member asked their system for less motion (WCAG 2.3.3): antd's animations are switched off. */
+/** The member asked their system for less motion (WCAG 2.3.3); `app/providers.tsx` honours it. */
 export const reducedMotionQuery = '(prefers-reduced-motion: reduce)';
