@@ -11,6 +11,17 @@ export const popup = { width: 600, height: 600, pollMs: 1000, stateLength: 20 } 
 export const legacyAlertHideMs = 3000;
 export const announcementCookieDays = 30;
 export const locale = 'en-US';
+
+/**
+ * A count as en-US writes it: 10000 → '10,000'. Written out rather than `toLocaleString`, whose
+ * first call loads the browser's number-formatting data (tens of milliseconds on a phone), which
+ * the contract's messages would otherwise pay while the app starts. Non-integers fall back to it.
+ */
+export function formatCount(n: number): string {
+  if (!Number.isSafeInteger(n)) return n.toLocaleString(locale);
+  const digits = String(Math.abs(n)).replace(/\B(?=(\d{3})+$)/g, ',');
+  return n < 0 ? `-${digits}` : digits;
+}
 export const dateFormat = 'M/D/YYYY';
 
 export const paging = { defaultPageSize: 20, maxPageSize: 100 } as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { text } from './common.js';
-import { locale } from './constants.js';
+import { formatCount } from './constants.js';
 
 const mebibyte = 1024 * 1024;
 
@@ -42,8 +42,6 @@ export type StoredImageType = z.infer<typeof storedImageType>;
 /** The upload's form field names. */
 export const mediaUploadFields = { file: 'file', altText: 'altText' } as const;
 
-const count = (n: number) => n.toLocaleString(locale);
-
 /** What the member reads when an upload is refused. */
 export const mediaMessages = {
   notAnImage: 'That file is not an image FitPost can use (JPEG, PNG, WebP or GIF).',
@@ -52,7 +50,7 @@ export const mediaMessages = {
   noFile: `Choose an image to upload (a form field named "${mediaUploadFields.file}").`,
   oneFile: 'Upload one image at a time.',
   notMultipart: `Send the image as multipart/form-data, in a field named "${mediaUploadFields.file}".`,
-  altTextTooLong: `Alt text can be at most ${count(mediaLimits.maxAltTextLength)} characters.`,
+  altTextTooLong: `Alt text can be at most ${formatCount(mediaLimits.maxAltTextLength)} characters.`,
   unexpectedFields: `Send one image in a field named "${mediaUploadFields.file}" and, optionally, its "${mediaUploadFields.altText}".`,
   uploadBroken: 'The upload did not arrive complete. Please try again.',
 } as const;
@@ -61,8 +59,8 @@ export const mediaMessages = {
 export function imageDimensionsMessage(width: number, height: number): string {
   const { minDimensionPx: min, maxDimensionPx: max } = mediaLimits;
   return (
-    `The image is ${count(width)} × ${count(height)} pixels; images must be between ` +
-    `${count(min)} × ${count(min)} and ${count(max)} × ${count(max)} pixels.`
+    `The image is ${formatCount(width)} × ${formatCount(height)} pixels; images must be between ` +
+    `${formatCount(min)} × ${formatCount(min)} and ${formatCount(max)} × ${formatCount(max)} pixels.`
   );
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuery, pagedOf, positiveInteger, text, uuid } from './common.js';
+import { formatCount } from './constants.js';
 
 /**
  * Messages between a portal's admins and its members (issue 12; docs/architecture.md §7). A
@@ -37,7 +38,7 @@ export const messageTexts = {
   tab: 'Messages',
   subjectRequired: 'Please write a subject',
   bodyRequired: 'Please write a message',
-  tooLong: (max: number) => `Please keep it under ${max.toLocaleString('en-US')} characters`,
+  tooLong: (max: number) => `Please keep it under ${formatCount(max)} characters`,
   memberNamesRecipients: "Members write to the portal's admins: leave out 'to'",
   adminNamesRecipients: 'Choose who receives the message',
   unknownRoles: 'Choose roles from the list',
@@ -48,15 +49,14 @@ export const messageTexts = {
   toAdmins: "The portal's admins",
   toAll: 'All members',
   toRoles: (names: readonly string[]) => `Holders of ${names.join(', ')}`,
-  toUsers: (n: number) => (n === 1 ? '1 chosen member' : `${n.toLocaleString('en-US')} chosen members`),
+  toUsers: (n: number) => (n === 1 ? '1 chosen member' : `${formatCount(n)} chosen members`),
   inbox: 'Inbox',
   sent: 'Sent',
   empty: 'No messages yet',
   emptySent: 'Nothing sent yet',
   sentToast: 'Message sent',
   replySentToast: 'Reply sent',
-  readBy: (read: number, total: number) =>
-    `Read by ${read.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}`,
+  readBy: (read: number, total: number) => `Read by ${formatCount(read)} of ${formatCount(total)}`,
 } as const;
 
 export const messageFolders = ['inbox', 'sent'] as const;

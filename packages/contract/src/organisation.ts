@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { autoPostLimits } from './auto-posts.js';
 import { text, timeZone } from './common.js';
+import { formatCount } from './constants.js';
 
 /**
  * The organisation's settings (issue 15, `/app/manage/settings`): per portal, set by its admins.
@@ -87,5 +88,5 @@ export const publicConfigQuery = z.object({
 export const organisationMessages = {
   adminOnly: 'Only administrators can change the organisation’s settings.',
   xVariantsNeeded: (required: number, members: number) =>
-    `Write at least ${required} X caption variants: more than ${members.toLocaleString('en-US')} members receive this on X, and X refuses identical posts from many accounts.`,
+    `Write at least ${required} X caption variants: more than ${formatCount(members)} members receive this on X, and X refuses identical posts from many accounts.`,
 } as const;

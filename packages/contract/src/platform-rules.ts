@@ -3,6 +3,7 @@
 import twitterText from 'twitter-text';
 import { mergeFieldMaxLength, mergeFieldNames, type MergeFieldName } from './merge-fields.js';
 import { networkServiceNames, type Network } from './social.js';
+import { formatCount } from './constants.js';
 
 /** Character limits per network, as each network counts them. */
 export const textLimits: Record<Network, number> = {
@@ -34,7 +35,7 @@ export function textProblem(network: Network, text: string, hasImage: boolean): 
   const names = networkServiceNames;
   const length = textLength(network, text);
   if (length > textLimits[network]) {
-    return `${names[network]} allows ${textLimits[network].toLocaleString('en-US')} characters; this post has ${length.toLocaleString('en-US')}.`;
+    return `${names[network]} allows ${formatCount(textLimits[network])} characters; this post has ${formatCount(length)}.`;
   }
   if (imageRequired[network] && !hasImage) return `${names[network]} needs an image with every post.`;
   return null;

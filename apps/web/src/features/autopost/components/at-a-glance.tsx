@@ -1,11 +1,10 @@
+import { formatCount } from '@fitpost/contract';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useStoredUser } from '@/lib/session';
 import { useAutoPostSettings } from '../api/get-settings';
 import { usePostTotal } from '../api/get-post-total';
 import { memberTimeZone, startOfZonedMonth } from '@/lib/zoned-time';
-
-const format = (n: number) => n.toLocaleString('en-US');
 
 /** One figure: its value, "…" while loading, "Unavailable" when the call failed. */
 function Figure({
@@ -42,16 +41,16 @@ export function AtAGlance() {
         At a Glance
       </h2>
       <dl className="autopost-figures">
-        <Figure label="Scheduled" query={scheduled} render={() => format(scheduled.data ?? 0)} />
-        <Figure label="Posted this month" query={posted} render={() => format(posted.data ?? 0)} />
-        <Figure label="Connected accounts" query={settings} render={() => format(connected)} />
+        <Figure label="Scheduled" query={scheduled} render={() => formatCount(scheduled.data ?? 0)} />
+        <Figure label="Posted this month" query={posted} render={() => formatCount(posted.data ?? 0)} />
+        <Figure label="Connected accounts" query={settings} render={() => formatCount(connected)} />
         <Figure
           label="Auto-Post"
           query={settings}
           render={() =>
             optedIn === 0
               ? 'Off'
-              : `On for ${format(optedIn)} of ${format(accounts.length)} account${accounts.length === 1 ? '' : 's'}`
+              : `On for ${formatCount(optedIn)} of ${formatCount(accounts.length)} account${accounts.length === 1 ? '' : 's'}`
           }
         />
       </dl>

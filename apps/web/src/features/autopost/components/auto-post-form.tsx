@@ -1,4 +1,10 @@
-import { networks as allNetworks, type AutoPost, type ContentItem, type Network } from '@fitpost/contract';
+import {
+  type AutoPost,
+  type ContentItem,
+  formatCount,
+  type Network,
+  networks as allNetworks,
+} from '@fitpost/contract';
 import { Alert, Button, Checkbox, Input } from 'antd';
 import { useState, type FormEvent } from 'react';
 import { sharedGraphic } from '@/components/graphic-upload/graphic';
@@ -186,7 +192,7 @@ export function AutoPostForm({ id, initial, zone, onSaved, onCancel }: AutoPostF
         >
           {bodyCounts(values).map(({ network, count }) => (
             <li key={network} className={count.over ? 'autopost-count is-over' : 'autopost-count'}>
-              {`${networkServiceNames[network]}: up to ${count.length.toLocaleString('en-US')} of ${count.limit.toLocaleString('en-US')}${count.over ? ', too long' : ''}`}
+              {`${networkServiceNames[network]}: up to ${formatCount(count.length)} of ${formatCount(count.limit)}${count.over ? ', too long' : ''}`}
             </li>
           ))}
         </ul>

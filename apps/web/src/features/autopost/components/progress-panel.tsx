@@ -1,3 +1,4 @@
+import { formatCount } from '@fitpost/contract';
 import type { AutoPostDetail } from '@fitpost/contract';
 import { type TableProps } from 'antd';
 import { formatZoned } from '@/lib/zoned-time';
@@ -6,14 +7,12 @@ import { FitTable } from '@/components/fit-table';
 
 type NetworkStats = AutoPostDetail['progress']['byNetwork'][number];
 
-const format = (n: number) => n.toLocaleString('en-US');
-
 /** One figure with its label, as a description-list pair. */
 function Figure({ label, value }: { label: string; value: number }) {
   return (
     <div className="autopost-figure">
       <dt>{label}</dt>
-      <dd>{format(value)}</dd>
+      <dd>{formatCount(value)}</dd>
     </div>
   );
 }
@@ -35,10 +34,10 @@ export function ProgressPanel({ detail, zone }: { detail: AutoPostDetail; zone: 
       title: 'Network',
       render: (_: unknown, n) => <NetworkLabel network={n.network} />,
     },
-    { key: 'targets', title: 'Posts', dataIndex: 'targets', render: format },
-    { key: 'published', title: 'Published', dataIndex: 'published', render: format },
-    { key: 'failed', title: 'Failed', dataIndex: 'failed', render: format },
-    { key: 'pending', title: 'Pending', dataIndex: 'pending', render: format },
+    { key: 'targets', title: 'Posts', dataIndex: 'targets', render: (n: number) => formatCount(n) },
+    { key: 'published', title: 'Published', dataIndex: 'published', render: (n: number) => formatCount(n) },
+    { key: 'failed', title: 'Failed', dataIndex: 'failed', render: (n: number) => formatCount(n) },
+    { key: 'pending', title: 'Pending', dataIndex: 'pending', render: (n: number) => formatCount(n) },
   ];
 
   return (

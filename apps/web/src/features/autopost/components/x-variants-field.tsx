@@ -1,4 +1,4 @@
-import { autoPostLimits } from '@fitpost/contract';
+import { autoPostLimits, formatCount } from '@fitpost/contract';
 import { Button, Input, InputNumber } from 'antd';
 import { xCount } from '../model/auto-post-values';
 import { FieldError } from './field-error';
@@ -14,8 +14,6 @@ interface XVariantsFieldProps {
   spreadError?: string;
   onChange: (change: { variants?: string[]; spreadMinutes?: number | null }) => void;
 }
-
-const format = (n: number) => n.toLocaleString('en-US');
 
 /**
  * X caption variants: X refuses identical text posted by many accounts, so each member on X gets one
@@ -68,10 +66,10 @@ export function XVariantsField({
                     className={count.over ? 'autopost-count is-over' : 'autopost-count'}
                   >
                     <span aria-hidden="true">
-                      {format(count.length)} / {format(count.limit)}
+                      {formatCount(count.length)} / {formatCount(count.limit)}
                     </span>
                     <span className="visually-hidden">
-                      {`${format(count.length)} of ${format(count.limit)} characters on X${count.over ? ', too long' : ''}`}
+                      {`${formatCount(count.length)} of ${formatCount(count.limit)} characters on X${count.over ? ', too long' : ''}`}
                     </span>
                   </span>
                   <Button
@@ -111,7 +109,7 @@ export function XVariantsField({
           aria-describedby={`autopost-spread-hint${spreadError ? ' autopost-spread-error' : ''}`}
         />
         <p id="autopost-spread-hint" className="muted">
-          0 sends every X post at the scheduled time; up to {format(autoPostLimits.maxXSpreadMinutes)}.
+          0 sends every X post at the scheduled time; up to {formatCount(autoPostLimits.maxXSpreadMinutes)}.
         </p>
         <FieldError id="autopost-spread-error" message={spreadError} />
       </div>

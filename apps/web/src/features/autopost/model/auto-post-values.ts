@@ -1,12 +1,13 @@
 import {
+  type AutoPost,
   autoPostLimits,
   autoPostMessages,
   autoPostUpsert,
+  type AutoPostUpsert,
+  formatCount,
   libraryMessages,
   longestMergeText,
   longestUtmLink,
-  type AutoPost,
-  type AutoPostUpsert,
   type Network,
 } from '@fitpost/contract';
 import { imageRequired, textLength, textLimits, textProblem } from '@fitpost/contract/platform-rules';
@@ -51,7 +52,7 @@ export interface AutoPostErrors {
 export const messagesForForm = {
   whenMissing: 'Choose a date and a time.',
   variantEmpty: 'Write this caption or remove it.',
-  spread: `Spread X posts over 0 to ${autoPostLimits.maxXSpreadMinutes.toLocaleString('en-US')} minutes.`,
+  spread: `Spread X posts over 0 to ${formatCount(autoPostLimits.maxXSpreadMinutes)} minutes.`,
 } as const;
 
 const xLimit = textLimits.x;

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { calendarLimits } from '@fitpost/contract';
+import { calendarLimits, formatCount } from '@fitpost/contract';
 import { Alert, Button, message } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -167,7 +167,7 @@ export function CalendarRoute() {
             className="form-alert"
             type="warning"
             showIcon
-            title={`This period has more than ${calendarLimits.maxPosts.toLocaleString('en-US')} posts; the first ${calendarLimits.maxPosts.toLocaleString('en-US')} are shown. Use the week view to see them all.`}
+            title={`This period has more than ${formatCount(calendarLimits.maxPosts)} posts; the first ${formatCount(calendarLimits.maxPosts)} are shown. Use the week view to see them all.`}
           />
         ) : null}
         <PostsCalendar

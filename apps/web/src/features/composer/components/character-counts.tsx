@@ -1,8 +1,6 @@
-import { networkNames, type Network } from '@fitpost/contract';
+import { formatCount, type Network, networkNames } from '@fitpost/contract';
 import { networkCount } from '../model/post-text';
 import { NetworkIcon } from '@/components/network-icon';
-
-const format = (n: number) => n.toLocaleString('en-US');
 
 /**
  * A live count per chosen network, as that network counts: X weighs every link as 23 and most emoji
@@ -21,11 +19,11 @@ export function CharacterCounts({ networks, text }: { networks: Network[]; text:
             key={network}
             className={`char-count${count.over ? ' is-over' : ''}`}
             data-network={network}
-            title={count.over ? `${format(count.length - count.limit)} over the limit` : undefined}
+            title={count.over ? `${formatCount(count.length - count.limit)} over the limit` : undefined}
           >
             <NetworkIcon network={network} />
             <span>
-              {networkNames[network]} {format(count.length)} / {format(count.limit)}
+              {networkNames[network]} {formatCount(count.length)} / {formatCount(count.limit)}
               {count.over ? <span className="visually-hidden"> (too long)</span> : null}
             </span>
           </li>

@@ -1,4 +1,11 @@
-import { libraryLimits, libraryMessages, systemUserId, type Feed, type FeedUpsert } from '@fitpost/contract';
+import {
+  type Feed,
+  type FeedUpsert,
+  formatCount,
+  libraryLimits,
+  libraryMessages,
+  systemUserId,
+} from '@fitpost/contract';
 import { Alert, Checkbox, Form, Input, Modal } from 'antd';
 import { errorText } from '@/lib/api-client';
 import { useUpsertFeed } from '../api/upsert-feed';
@@ -132,7 +139,7 @@ export function FeedFormModal({ open, feed, system, onClose, onSaved }: FeedForm
           rules={[
             {
               max: libraryLimits.descriptionMaxLength,
-              message: `Keep the description to ${libraryLimits.descriptionMaxLength.toLocaleString('en-US')} characters`,
+              message: `Keep the description to ${formatCount(libraryLimits.descriptionMaxLength)} characters`,
             },
           ]}
         >

@@ -1,3 +1,4 @@
+import { formatCount } from '@fitpost/contract';
 import type { Feed } from '@fitpost/contract';
 import { Button, Empty, Popconfirm, Switch, Tag, type TableProps } from 'antd';
 import type { ReactNode } from 'react';
@@ -64,7 +65,7 @@ export function FeedsTable({
       key: 'items',
       title: 'Items',
       dataIndex: 'itemCount',
-      render: (count: number) => count.toLocaleString('en-US'),
+      render: (count: number) => formatCount(count),
     },
   ];
   if (editable) {

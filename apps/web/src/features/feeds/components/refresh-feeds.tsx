@@ -1,3 +1,4 @@
+import { formatCount } from '@fitpost/contract';
 import { ReloadOutlined } from '@ant-design/icons';
 import type { FeedConsumeResult } from '@fitpost/contract';
 import { Alert, Button } from 'antd';
@@ -5,7 +6,7 @@ import { errorText } from '@/lib/api-client';
 import { useConsumeFeeds } from '@/lib/api/feeds/consume-feeds';
 import '../feeds.css';
 
-const items = (count: number) => `${count.toLocaleString('en-US')} new ${count === 1 ? 'item' : 'items'}`;
+const items = (count: number) => `${formatCount(count)} new ${count === 1 ? 'item' : 'items'}`;
 
 function feedLine(feed: FeedConsumeResult['feeds'][number]): string {
   if (feed.status === 'error') return `${feed.name}: failed — ${feed.error ?? 'the feed could not be read.'}`;

@@ -1,3 +1,4 @@
+import { formatCount } from '@fitpost/contract';
 import type { Brand } from '@fitpost/contract';
 import { Button } from 'antd';
 import { useId } from 'react';
@@ -27,7 +28,7 @@ export function BrandCard({ brand, onViewContent }: { brand: Brand; onViewConten
       {brand.description ? <p className="brand-card-description">{brand.description}</p> : null}
       <div className="brand-card-footer">
         <span className="muted">
-          {brand.contentCount.toLocaleString('en-US')} {brand.contentCount === 1 ? 'item' : 'items'}
+          {formatCount(brand.contentCount)} {brand.contentCount === 1 ? 'item' : 'items'}
         </span>
         <Button type="primary" aria-describedby={titleId} onClick={() => onViewContent(brand)}>
           View Content

@@ -1,10 +1,11 @@
 import {
+  type ContentItem,
+  type ContentUpsert,
+  formatCount,
   libraryLimits,
   libraryMessages,
   messages,
   paging,
-  type ContentItem,
-  type ContentUpsert,
 } from '@fitpost/contract';
 import { Alert, Button, Checkbox, DatePicker, Drawer, Form, Input, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -167,7 +168,7 @@ export function ContentFormDrawer({ open, item, onClose, onSaved }: ContentFormD
           rules={[
             {
               max: libraryLimits.bodyMaxLength,
-              message: `Keep the caption to ${libraryLimits.bodyMaxLength.toLocaleString('en-US')} characters`,
+              message: `Keep the caption to ${formatCount(libraryLimits.bodyMaxLength)} characters`,
             },
           ]}
         >

@@ -1,3 +1,4 @@
+import { formatCount } from '@fitpost/contract';
 import { PictureOutlined } from '@ant-design/icons';
 import type { ContentItem, ContentSortField } from '@fitpost/contract';
 import { Empty, Tag, type TableProps } from 'antd';
@@ -183,7 +184,7 @@ export function ContentTable({
           pageSize: state.pageSize,
           total,
           showSizeChanger: true,
-          showTotal: (count) => `${count.toLocaleString('en-US')} ${count === 1 ? 'item' : 'items'}`,
+          showTotal: (count) => `${formatCount(count)} ${count === 1 ? 'item' : 'items'}`,
         }}
       />
     </div>

@@ -1,3 +1,4 @@
+import { formatCount } from '@fitpost/contract';
 import type { Tag as LibraryTag } from '@fitpost/contract';
 import { Empty, Tag, type TableProps } from 'antd';
 import { formatDate } from '@/lib/dates';
@@ -61,7 +62,7 @@ export function TagsTable({
       dataIndex: 'contentCount',
       sorter: true,
       sortOrder: sortOrder('contentCount'),
-      render: (count: number) => count.toLocaleString('en-US'),
+      render: (count: number) => formatCount(count),
     },
     {
       key: 'createdAt',

@@ -1,4 +1,4 @@
-import { paging, libraryMessages, messages } from '@fitpost/contract';
+import { formatCount, libraryMessages, messages, paging } from '@fitpost/contract';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/page-header';
@@ -54,7 +54,7 @@ export function BrowseLibraryRoute() {
           tagsLoading={tags.isPending}
         />
         <p className="library-summary muted" role="status">
-          {total === undefined ? '' : `${total.toLocaleString('en-US')} ${total === 1 ? 'item' : 'items'}`}
+          {total === undefined ? '' : `${formatCount(total)} ${total === 1 ? 'item' : 'items'}`}
         </p>
         <ContentGrid
           label="Library content"
