@@ -1,6 +1,6 @@
 import 'antd/dist/reset.css';
 import './app/global.css';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers';
@@ -17,10 +17,15 @@ if (import.meta.env.PROD) registerServiceWorker(import.meta.url);
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders queryClient={createQueryClient()}>
-      <RouterProvider router={createAppRouter()} />
-    </AppProviders>
-  </StrictMode>,
-);
+const root = createRoot(container);
+// A transition: React draws the first screen in slices of a few milliseconds, yielding to the
+// browser between them, instead of one task that blocks input for the whole first render.
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <AppProviders queryClient={createQueryClient()}>
+        <RouterProvider router={createAppRouter()} />
+      </AppProviders>
+    </StrictMode>,
+  );
+});

@@ -121,6 +121,58 @@ describe('/app/dashboard (Recommended Posts)', () => {
     ]);
   });
 
+  it('keeps card-sized room while the cards load, loads the first graphic first, and links to every recommended item', async () => {
+    const asked: string[] = [];
+    let answer: (() => void) | undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      meHandler,
+      noPostsHandler,
+      http.get('/api/content', async ({ request }) => {
+        asked.push(new URL(request.url).search);
+        await answered;
+        return HttpResponse.json({
+          items: ['Squat week', 'Plank month', 'Stretch day'].map((title, n) =>
+            makeContentItem({
+              id: `c0c0c0c0-0000-4000-8000-00000000000${n}`,
+              title,
+              graphicUrl: `/media/graphic-${n}.jpg`,
+              recommended: true,
+            }),
+          ),
+          total: 12,
+          page: 1,
+          pageSize: 3,
+        });
+      }),
+      ...noAutoPostsHandlers,
+    );
+    renderApp('/app/dashboard', { user });
+
+    const panel = await screen.findByRole('region', { name: 'Recommended for You' });
+    const loading = await within(panel).findByRole('status');
+    expect(loading).toHaveTextContent('Loading recommended content…');
+    // One block per card to come, so the panels below do not jump when the cards arrive.
+    expect(loading.querySelectorAll('.content-card-skeleton')).toHaveLength(3);
+    answer?.();
+
+    const cards = await within(panel).findAllByRole('article');
+    expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual([
+      'Squat week',
+      'Plank month',
+      'Stretch day',
+    ]);
+    expect(within(panel).queryByRole('status')).not.toBeInTheDocument();
+    expect(asked[0]).toContain('pagesize=3');
+    const graphics = cards.map((card) => card.querySelector('img'));
+    expect(graphics.map((img) => img?.getAttribute('loading'))).toEqual(['eager', 'lazy', 'lazy']);
+    expect(graphics[0]).toHaveAttribute('fetchpriority', 'high');
+    expect(within(panel).getByRole('link', { name: 'See all 12 recommended posts' })).toHaveAttribute(
+      'href',
+      '/app/content?recommended=true',
+    );
+  });
+
   it('says so when nothing is recommended', async () => {
     server.use(meHandler, noPostsHandler, ...noAutoPostsHandlers);
     renderApp('/app/dashboard', { user });

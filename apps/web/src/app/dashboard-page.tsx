@@ -2,17 +2,15 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { PageLoader } from '@/components/page-loader';
 import { DashboardRoute } from '@/features/dashboard/routes/dashboard';
 import { usePrefetchRecommendedContent } from '@/features/library/api/get-content';
+import { RecommendedContent } from '@/features/library/components/recommended-content';
 import { loadModule } from '@/lib/module-load';
 
 // Loaded after the dashboard shows: their time-zone code stays out of its initial JavaScript.
+// Recommended for You is not among them: it opens the screen (its first graphic is what a phone
+// paints largest), so it comes with the screen's own code rather than one request later.
 const RecommendedAutoPosts = lazy(
   loadModule(async () => ({
     default: (await import('@/features/autopost/components/recommended-auto-posts')).RecommendedAutoPosts,
-  })),
-);
-const RecommendedContent = lazy(
-  loadModule(async () => ({
-    default: (await import('@/features/library/components/recommended-content')).RecommendedContent,
   })),
 );
 const AtAGlance = lazy(
@@ -43,11 +41,7 @@ export function DashboardPage() {
   usePrefetchRecommendedContent();
   return (
     <DashboardRoute
-      recommended={
-        <Panel wide>
-          <RecommendedContent />
-        </Panel>
-      }
+      recommended={<RecommendedContent />}
       autoPosts={
         <Panel wide>
           <RecommendedAutoPosts />

@@ -21,8 +21,11 @@ export function useContent(query: ContentListQuery) {
   });
 }
 
-/** The dashboard's Recommended for You: the newest recommended items, one page of cards. */
-export const recommendedContentQuery: ContentListQuery = { recommended: true, page: 1, pagesize: 6 };
+/**
+ * The dashboard's Recommended for You: the newest three recommended items (one row at 1280 px; on a
+ * phone the panels below stay within reach), with a link to all of them in Browse Library.
+ */
+export const recommendedContentQuery: ContentListQuery = { recommended: true, page: 1, pagesize: 3 };
 
 /**
  * Starts loading Recommended for You as soon as the dashboard shows, not after the panel's own

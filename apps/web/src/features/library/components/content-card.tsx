@@ -26,6 +26,8 @@ interface ContentCardProps {
   /** This item is being added to the queue. */
   queueing?: boolean;
   onToggleFavorite: (item: ContentItem) => void;
+  /** The card opens the list above the fold: its graphic loads at once, first, not lazily. */
+  priority?: boolean;
 }
 
 /**
@@ -33,7 +35,14 @@ interface ContentCardProps {
  * Posted labels, a favourite toggle, 'Schedule Post' and 'Add to Queue'; for admins also
  * 'Schedule Auto-Post'.
  */
-export function ContentCard({ item, onSchedule, onQueue, queueing, onToggleFavorite }: ContentCardProps) {
+export function ContentCard({
+  item,
+  onSchedule,
+  onQueue,
+  queueing,
+  onToggleFavorite,
+  priority = false,
+}: ContentCardProps) {
   const titleId = useId();
   const isAdmin = useStoredUser()?.fitPostAdminAccess === true;
   return (
@@ -41,7 +50,13 @@ export function ContentCard({ item, onSchedule, onQueue, queueing, onToggleFavor
       <div className="content-card-graphic">
         {item.graphicUrl ? (
           // The title says what the graphic shows; an alt text would repeat it.
-          <img src={item.graphicUrl} alt="" loading="lazy" decoding="async" />
+          <img
+            src={item.graphicUrl}
+            alt=""
+            loading={priority ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : 'auto'}
+            decoding="async"
+          />
         ) : (
           <div className="content-card-placeholder" aria-hidden="true">
             <PictureOutlined />

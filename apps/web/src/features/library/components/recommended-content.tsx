@@ -1,6 +1,7 @@
+import { useDeferredValue } from 'react';
 import { Link } from 'react-router';
 import { LoadError } from '@/components/load-error';
-import { PageLoader } from '@/components/page-loader';
+import { formatCount, messages } from '@fitpost/contract';
 import { recommendedContentQuery, useContent } from '../api/get-content';
 import { useContentActions } from '../hooks/use-content-actions';
 import { ContentCard } from './content-card';
@@ -13,7 +14,10 @@ import '../library.css';
 export function RecommendedContent() {
   const content = useContent(recommendedContentQuery);
   const { schedule, queue, queueingId, toggleFavorite, messageHolder } = useContentActions();
-  const items = content.data?.items ?? [];
+  // The cards render in a background (time-sliced) pass once the answer is in, so drawing them
+  // never blocks a tap; until that pass is done the loader stays.
+  const data = useDeferredValue(content.data);
+  const items = data?.items ?? [];
   return (
     <section className="panel recommended-content" aria-labelledby="recommended-content-title">
       {messageHolder}
@@ -21,10 +25,10 @@ export function RecommendedContent() {
         <h2 id="recommended-content-title" className="card-title">
           Recommended for You
         </h2>
-        <Link to="/app/content">Browse Library</Link>
+        <Link to="/app/content">{messages['page.library']}</Link>
       </div>
-      {content.isPending ? (
-        <PageLoader label="Loading recommended content…" />
+      {content.isPending || (content.data && !data) ? (
+        <CardsSkeleton count={recommendedContentQuery.pagesize ?? 3} />
       ) : content.isError && !content.data ? (
         <LoadError
           what="Recommended content"
@@ -39,10 +43,11 @@ export function RecommendedContent() {
         </p>
       ) : (
         <ul className="content-grid" aria-label="Recommended content">
-          {items.map((item) => (
+          {items.map((item, index) => (
             <li key={item.id}>
               <ContentCard
                 item={item}
+                priority={index === 0}
                 onSchedule={schedule}
                 onQueue={(picked) => void queue(picked)}
                 queueing={queueingId === item.id}
@@ -52,6 +57,33 @@ export function RecommendedContent() {
           ))}
         </ul>
       )}
+      {data && data.total > items.length ? (
+        <p className="recommended-content-more">
+          <Link to="/app/content?recommended=true">See all {formatCount(data.total)} recommended posts</Link>
+        </p>
+      ) : null}
     </section>
+  );
+}
+
+/**
+ * Card-sized blocks while the cards load: the panel takes its final height at once, so nothing
+ * below it jumps when the cards arrive (layout shift).
+ */
+function CardsSkeleton({ count }: { count: number }) {
+  return (
+    <div role="status">
+      <span className="visually-hidden">Loading recommended content…</span>
+      <ul className="content-grid" aria-hidden="true">
+        {Array.from({ length: count }, (_, index) => (
+          <li key={index}>
+            <div className="content-card content-card-skeleton">
+              <div className="content-card-graphic" />
+              <div className="content-card-body" />
+            </div>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
