@@ -1,6 +1,6 @@
 import { layout } from '@fitpost/contract';
 import { Grid, Layout } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet, useNavigation } from 'react-router';
 import { useRefreshStoredUser } from '@/features/auth/api/get-current-user';
 import { loadModule } from '@/lib/module-load';
@@ -30,7 +30,14 @@ export function AppLayout() {
   const isDesktop = screens.lg !== false;
   const [collapsed, setCollapsed] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // The drawer is drawn from its first opening on: a closed antd Drawer still builds its styles,
+  // the largest single piece of a phone's first render. Its code is fetched once the shell shows.
+  const [drawerUsed, setDrawerUsed] = useState(false);
   const navigation = useNavigation();
+  useEffect(() => {
+    // A fetch that fails (offline, say) is tried again when the drawer is first opened.
+    if (!isDesktop) import('./nav-drawer').catch(() => undefined);
+  }, [isDesktop]);
 
   useRefreshStoredUser();
   useClearFilterOnLeave();
@@ -40,7 +47,10 @@ export function AppLayout() {
 
   function handleToggle() {
     if (isDesktop) setCollapsed((value) => !value);
-    else setDrawerOpen(true);
+    else {
+      setDrawerUsed(true);
+      setDrawerOpen(true);
+    }
   }
 
   return (
@@ -71,11 +81,11 @@ export function AppLayout() {
               <NavMenu isAdmin={isAdmin} collapsed={collapsed} />
             </nav>
           </Layout.Sider>
-        ) : (
+        ) : drawerUsed ? (
           <Suspense fallback={null}>
             <NavDrawer open={drawerOpen} isAdmin={isAdmin} onClose={() => setDrawerOpen(false)} />
           </Suspense>
-        )}
+        ) : null}
         <Layout.Content id="main-content" className="app-content" tabIndex={-1}>
           {navigation.state === 'loading' ? (
             <div className="route-progress" role="progressbar" aria-label="Loading" />
