@@ -1,7 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { PageLoader } from '@/components/page-loader';
 import { DashboardRoute } from '@/features/dashboard/routes/dashboard';
-import { usePrefetchRecommendedContent } from '@/features/library/api/get-content';
 import { RecommendedContent } from '@/features/library/components/recommended-content';
 import { loadModule } from '@/lib/module-load';
 
@@ -38,7 +37,6 @@ function Panel({ wide, children }: { wide?: boolean; children: ReactNode }) {
  * upcoming Auto-Posts and 'At a Glance' to the autopost feature; like settings-page.tsx, this app-layer module plugs them into the dashboard feature's screen.
  */
 export function DashboardPage() {
-  usePrefetchRecommendedContent();
   return (
     <DashboardRoute
       recommended={<RecommendedContent />}

@@ -1,6 +1,5 @@
 import { contentPage, libraryApi, type ContentPage } from '@fitpost/contract';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { contentQueryParams, type ContentListQuery } from '@/lib/api/content/content-query';
 import { contentKeys } from '@/lib/api/content/keys';
@@ -28,15 +27,12 @@ export function useContent(query: ContentListQuery) {
 export const recommendedContentQuery: ContentListQuery = { recommended: true, page: 1, pagesize: 3 };
 
 /**
- * Starts loading Recommended for You as soon as the dashboard shows, not after the panel's own
- * JavaScript has arrived: on a busy device that chain (page → panel code → request) took seconds.
+ * Asks for Recommended for You ahead of the dashboard: the app calls it at start-up when opened
+ * there (app/startup-prefetch.ts), so the answer is on its way while the shell's code loads.
  */
-export function usePrefetchRecommendedContent() {
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    void queryClient.prefetchQuery({
-      queryKey: contentKeys.list(recommendedContentQuery),
-      queryFn: ({ signal }) => getContent(recommendedContentQuery, signal),
-    });
-  }, [queryClient]);
+export function prefetchRecommendedContent(queryClient: QueryClient): Promise<void> {
+  return queryClient.prefetchQuery({
+    queryKey: contentKeys.list(recommendedContentQuery),
+    queryFn: ({ signal }) => getContent(recommendedContentQuery, signal),
+  });
 }
