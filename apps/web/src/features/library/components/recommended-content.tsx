@@ -15,7 +15,7 @@ export function RecommendedContent() {
   const content = useContent(recommendedContentQuery);
   const { schedule, queue, queueingId, toggleFavorite, messageHolder } = useContentActions();
   // The cards render in a background (time-sliced) pass once the answer is in, so drawing them
-  // never blocks a tap; until that pass is done the loader stays.
+  // never blocks a tap; until that pass is done the card-sized skeleton stays.
   const data = useDeferredValue(content.data);
   const items = data?.items ?? [];
   return (
