@@ -12,9 +12,12 @@ export function ScreenSkeleton() {
       {title ? <PageHeader title={title} /> : null}
       <div role="status" className="screen-skeleton-blocks">
         <span className="visually-hidden">Loading…</span>
-        <span className="screen-skeleton-block" aria-hidden="true" />
-        <span className="screen-skeleton-block" aria-hidden="true" />
-        <span className="screen-skeleton-block screen-skeleton-block-short" aria-hidden="true" />
+        <span className="screen-skeleton-block skeleton-shimmer" aria-hidden="true" />
+        <span className="screen-skeleton-block skeleton-shimmer" aria-hidden="true" />
+        <span
+          className="screen-skeleton-block screen-skeleton-block-short skeleton-shimmer"
+          aria-hidden="true"
+        />
       </div>
     </div>
   );

@@ -34,10 +34,10 @@ export function ProgressPanel({ detail, zone }: { detail: AutoPostDetail; zone: 
       title: 'Network',
       render: (_: unknown, n) => <NetworkLabel network={n.network} />,
     },
-    { key: 'targets', title: 'Posts', dataIndex: 'targets', render: (n: number) => formatCount(n) },
-    { key: 'published', title: 'Published', dataIndex: 'published', render: (n: number) => formatCount(n) },
-    { key: 'failed', title: 'Failed', dataIndex: 'failed', render: (n: number) => formatCount(n) },
-    { key: 'pending', title: 'Pending', dataIndex: 'pending', render: (n: number) => formatCount(n) },
+    { key: 'targets', title: 'Posts', dataIndex: 'targets', render: formatCount },
+    { key: 'published', title: 'Published', dataIndex: 'published', render: formatCount },
+    { key: 'failed', title: 'Failed', dataIndex: 'failed', render: formatCount },
+    { key: 'pending', title: 'Pending', dataIndex: 'pending', render: formatCount },
   ];
 
   return (

@@ -65,7 +65,7 @@ export function FeedsTable({
       key: 'items',
       title: 'Items',
       dataIndex: 'itemCount',
-      render: (count: number) => formatCount(count),
+      render: formatCount,
     },
   ];
   if (editable) {

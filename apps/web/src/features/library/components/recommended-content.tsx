@@ -78,8 +78,8 @@ function CardsSkeleton({ count }: { count: number }) {
         {Array.from({ length: count }, (_, index) => (
           <li key={index}>
             <div className="content-card content-card-skeleton">
-              <div className="content-card-graphic" />
-              <div className="content-card-body" />
+              <div className="content-card-graphic skeleton-shimmer" />
+              <div className="content-card-body skeleton-shimmer" />
             </div>
           </li>
         ))}

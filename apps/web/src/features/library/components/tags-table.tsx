@@ -62,7 +62,7 @@ export function TagsTable({
       dataIndex: 'contentCount',
       sorter: true,
       sortOrder: sortOrder('contentCount'),
-      render: (count: number) => formatCount(count),
+      render: formatCount,
     },
     {
       key: 'createdAt',
