@@ -78,13 +78,30 @@ async function closeTourForGood(page: Page, tour: Locator) {
   await expect(tour).toBeHidden();
 }
 
+/** Starts recording, from the next page load on, which elements the browser saw jump (layout shifts). */
+async function recordLayoutShifts(page: Page) {
+  await page.addInitScript(() => {
+    const shifted: string[] = [];
+    Object.assign(window, { shifted });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { sources: { node?: Node }[] }[])
+        for (const source of entry.sources)
+          if (source.node instanceof Element) shifted.push(source.node.className);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
 test("'Take a Tour' shows a new member's first jobs and is remembered once closed", async ({ page }) => {
+  await recordLayoutShifts(page);
   await signIn(page, 'coach@example.com');
   await expect(page).toHaveURL(/\/app\/dashboard$/);
   // First visit: the tour opens by itself on its first job; closing it remembers that (on the server).
   const tour = page.locator('.ant-tour');
   await expect(tour).toBeVisible();
   await expect(tour).toContainText('Connect your accounts');
+  // It appears where it belongs, rather than jumping onto the screen from where antd measured it.
+  const shifted = await page.evaluate(() => (window as unknown as { shifted: string[] }).shifted);
+  expect(shifted.filter((name) => name.includes('ant-tour'))).toEqual([]);
   await closeTourForGood(page, tour);
   // 'Take a Tour' shows it again on the dashboard.
   await mainNav(page).getByRole('link', { name: 'Calendar' }).click();

@@ -55,5 +55,5 @@ export function SidebarTourPanel({ onDone }: { onDone: () => void }) {
     // step) — which is what happens when the sidebar is not on screen (a phone's closed drawer).
     target: () => findTourTarget(stop.path) as HTMLElement,
   }));
-  return <Tour open steps={steps} onClose={onDone} onFinish={onDone} />;
+  return <Tour open rootClassName="getting-started-tour" steps={steps} onClose={onDone} onFinish={onDone} />;
 }
