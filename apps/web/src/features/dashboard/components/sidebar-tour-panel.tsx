@@ -3,6 +3,8 @@ import { Tour, type TourStepProps } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { findTourTarget } from '@/lib/tour';
+// Its own rule (.getting-started-tour) is there, whichever chunk arrives first.
+import '../dashboard.css';
 
 interface Stop {
   /** The sidebar entry it points at when the sidebar is on screen (centred otherwise: a phone). */
