@@ -34,7 +34,9 @@ export async function countRequest(db: Db, key: string, windowMs: number): Promi
       ttl: sql<number>`ceil(extract(epoch from (${requestLimits.resetsAt} - now())) * 1000)::integer`,
     });
   if (!row) throw new Error('request_limits upsert returned no row');
-  return { current: row.hits, ttl: Math.max(0, Number(row.ttl)) };
+  // A concurrent request that started its transaction first can see a window opened by one that
+  // started later: its `now()` is earlier, so the raw figure can pass the window by a millisecond.
+  return { current: row.hits, ttl: Math.min(windowMs, Math.max(0, Number(row.ttl))) };
 }
 
 /** Deletes windows that have ended; a key seen again simply starts a new one. */

@@ -96,7 +96,10 @@ describe('send: was the request sent?', () => {
   });
 
   it('a DNS failure is retry', async () => {
-    const error = await failure(send(request('http://fitpost-nowhere.invalid/', true)));
+    // The time limit covers the lookup too; a slow resolver must not turn this into a timeout.
+    const error = await failure(
+      send({ ...request('http://fitpost-nowhere.invalid/', true), timeoutMs: 10_000 }),
+    );
     expect(error.kind).toBe('retry');
     expect(['ENOTFOUND', 'EAI_AGAIN']).toContain(error.code);
   });

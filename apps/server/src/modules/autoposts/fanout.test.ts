@@ -13,7 +13,7 @@ import { makeUser, startTestApp, type TestApp } from '../../test/harness.js';
 import { networkEnv } from '../../test/social.js';
 import type { Actor } from '../auth/sessions.js';
 import { publishTargets, type EngineDeps } from '../posts/engine.js';
-import { runFanout, sweepFanouts, type FanoutDeps } from './fanout.js';
+import { runFanout, sweepFanouts, xTextFor, type FanoutDeps } from './fanout.js';
 import type { AutoPostDeps } from './access.js';
 import { chooseForOccurrence } from './choices.js';
 import { createPost } from '../posts/service.js';
@@ -269,7 +269,14 @@ describe('Auto-Post fan-out', () => {
     expect(x).toHaveLength(8);
     expect(li.every((r) => r.target.bodyOverride === null)).toBe(true);
     expect(x.every((r) => variants.includes(r.target.bodyOverride ?? ''))).toBe(true);
-    expect(new Set(x.map((r) => r.target.bodyOverride)).size).toBeGreaterThan(1);
+    // Each member's variant is the one chosen for them (stable across retries and previews);
+    // across many members every variant is used (fixed ids, so this cannot turn on chance).
+    for (const r of x)
+      expect(r.target.bodyOverride).toBe(xTextFor({ id: ap.id, xVariants: variants }, r.userId));
+    const spread = Array.from({ length: 60 }, (_, i) =>
+      xTextFor({ id: '00000000-0000-4000-8000-000000000001', xVariants: variants }, `member-${i}`),
+    );
+    expect(new Set(spread)).toEqual(new Set(variants));
     const start = new Date(ap.scheduledAt).getTime();
     const offsets = x.map((r) => r.target.dueAt.getTime() - start);
     expect(Math.min(...offsets)).toBeGreaterThanOrEqual(0);
