@@ -41,6 +41,11 @@ describe('Recommended Posts › At a Glance', () => {
         }),
       ),
     );
+    // "This month" starts at midnight on the 1st in the member's zone (London); a run that
+    // crosses into a new month may ask from either 1st.
+    const monthStart = () =>
+      startOfZonedDay(`${toWallTime(Date.now(), 'Europe/London').date.slice(0, 7)}-01`, 'Europe/London');
+    const monthStartBefore = monthStart();
     mount(<AtAGlance />, { user: member, path: '/app/dashboard', at: '/app/dashboard' });
 
     expect(screen.getByRole('heading', { level: 2, name: 'At a Glance' })).toBeInTheDocument();
@@ -49,12 +54,10 @@ describe('Recommended Posts › At a Glance', () => {
     expect(value('Posted this month')).toBe('1,034');
     expect(value('Connected accounts')).toBe('1');
     expect(value('Auto-Post')).toBe('On for 1 of 2 accounts');
-    // "This month" starts at midnight on the 1st in the member's zone (London).
-    const monthStart = startOfZonedDay(
-      `${toWallTime(Date.now(), 'Europe/London').date.slice(0, 7)}-01`,
-      'Europe/London',
-    );
-    expect(asked.sort()).toEqual([`posted,partly_posted|${monthStart}|1`, 'scheduled,publishing||1']);
+    expect(asked.sort()).toEqual([
+      expect.toBeOneOf([monthStartBefore, monthStart()].map((from) => `posted,partly_posted|${from}|1`)),
+      'scheduled,publishing||1',
+    ]);
   });
 
   it('says Off without opted-in accounts, and Unavailable when a count fails', async () => {
