@@ -90,7 +90,8 @@ test('a personal Auto-Post: the coach’s details fill the admin’s {first_name
   await admin.getByRole('checkbox', { name: 'LinkedIn' }).check();
   await expect(admin.getByText(/LinkedIn: up to \d+ of 3,000/)).toBeVisible();
   await admin.getByRole('textbox', { name: /^Link/ }).fill('https://fitpro.example.org/spring');
-  const at = new Date(Date.now() + 3 * 60_000);
+  // Far enough ahead that it is still scheduled when the test moves it to a few seconds from now.
+  const at = new Date(Date.now() + 20 * 60_000);
   const wall = new Intl.DateTimeFormat('en-CA', {
     timeZone,
     year: 'numeric',
