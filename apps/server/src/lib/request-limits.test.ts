@@ -35,6 +35,17 @@ describe('countRequest', () => {
     }
   });
 
+  it('never reports more time left than the window, even for a window opened a moment later', async () => {
+    // A concurrent request whose transaction began first sees its window end past a whole window
+    // from its own now() (by microseconds; a minute here, so this statement's time cannot hide it).
+    await countRequest(t.db, 'late-window', hour);
+    await t.db
+      .update(requestLimits)
+      .set({ resetsAt: sql`now() + ${hour + 60_000} * interval '1 millisecond'` })
+      .where(eq(requestLimits.key, 'late-window'));
+    expect(await countRequest(t.db, 'late-window', hour)).toEqual({ current: 2, ttl: hour });
+  });
+
   it('starts a new window once the old one has ended', async () => {
     await countRequest(t.db, 'rollover', hour);
     await countRequest(t.db, 'rollover', hour);
