@@ -10,26 +10,49 @@ const alias = {
   '@fitpost/sandbox': src('./apps/sandbox/src/app.ts'),
 };
 
+/**
+ * Files run side by side in each project: both cores of the 2-core machines the project runs on
+ * (vitest's default is one fewer than the cores, so one). VITEST_WORKERS overrides it.
+ */
+const maxWorkers = Number(process.env.VITEST_WORKERS ?? 2);
+
 export default defineConfig({
   test: {
     projects: [
-      { resolve: { alias }, test: { name: 'contract', root: 'packages/contract', environment: 'node' } },
+      {
+        resolve: { alias },
+        test: { name: 'contract', root: 'packages/contract', environment: 'node', maxWorkers },
+      },
       {
         resolve: { alias },
         test: {
           name: 'server',
           root: 'apps/server',
           environment: 'node',
+          maxWorkers,
+          isolate: process.env.VITEST_ISOLATE === 'true',
           include: ['src/**/*.test.ts'],
           // *.pg.test.ts need a real PostgreSQL server (several processes on one database).
           exclude: process.env.TEST_DATABASE_URL ? [] : ['src/**/*.pg.test.ts'],
+          // Migrates once per run; each file's database is a copy (src/test/template-db.ts).
+          globalSetup: ['src/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
       },
       {
         resolve: { alias },
-        test: { name: 'sandbox', root: 'apps/sandbox', environment: 'node', testTimeout: 30_000 },
+        test: { name: 'sandbox', root: 'apps/sandbox', environment: 'node', maxWorkers, testTimeout: 30_000 },
+      },
+      {
+        // The test scripts' own tests (scripts/test/); their fixtures run only through the scripts.
+        test: {
+          name: 'scripts',
+          root: 'scripts',
+          environment: 'node',
+          maxWorkers,
+          include: ['test/**/*.test.mjs'],
+        },
       },
       {
         extends: './apps/web/vite.config.ts',
@@ -38,6 +61,8 @@ export default defineConfig({
           name: 'web',
           root: 'apps/web',
           environment: 'jsdom',
+          maxWorkers,
+          isolate: process.env.VITEST_WEB_ISOLATE !== 'false',
           setupFiles: ['./src/test/setup.ts'],
         },
       },

@@ -1,38 +1,84 @@
-// `npm test`: everything, in the order a reviewer would want failures reported.
-// format → lint → typecheck → unit + API tests on PGlite → API tests on a real PostgreSQL
-// cluster started here → build → Playwright end-to-end tests in Debian's chromium.
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+// `npm test`: every check the project has, in two lanes so both cores stay busy (docs/testing.md).
+//
+//   lane 1: unit + API tests on PGlite (vitest, 2 workers) ─┐ then: API tests on PostgreSQL
+//   lane 2: format → lint → typecheck → build ──────────────┘ then: Playwright (needs the build)
+//
+// Each phase starts when both lanes of the one before have finished; a failed step stops the run
+// after its phase. Prints the host's speed first and a table of every step's time at the end,
+// with the 20 slowest test files per runner in .tmp/reports/slowest.md.
+import { spawn } from 'node:child_process';
+import { createWriteStream, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { hostSpeedIndex } from './lib/host-speed.mjs';
 import { startPostgres } from './lib/postgres.mjs';
 import { ensureSystemPackages } from './lib/system.mjs';
+import { serverDatabaseTests } from './lib/test-files.mjs';
+import { writeSlowestReport } from './lib/timing-report.mjs';
 
-const totals = { passed: 0, failed: 0 };
 const reports = '.tmp/reports';
 rmSync(reports, { recursive: true, force: true });
-mkdirSync(reports, { recursive: true });
+mkdirSync(`${reports}/logs`, { recursive: true });
 
-function step(title, cmd, args, env = {}) {
-  console.log(`\n▶ ${title}`);
+const speedAtStart = hostSpeedIndex();
+console.log(`Host speed index ${speedAtStart.index} (Lighthouse's benchmarkIndex method; docs/testing.md)`);
+const runStarted = Date.now();
+
+/** Every step run: { title, secs, ok, lane }. */
+const steps = [];
+
+/**
+ * Runs one step. `live` steps print as they go; the others write to a log file, shown whole if
+ * the step fails (two lanes printing at once would interleave line by line).
+ */
+function step(title, cmd, args, { env = {}, live = false, lane } = {}) {
   const started = Date.now();
-  const res = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  const secs = ((Date.now() - started) / 1000).toFixed(1);
-  if (res.status !== 0) throw new StepFailed(`✖ ${title} failed (${secs} s)`);
-  console.log(`✔ ${title} (${secs} s)`);
+  const log = `${reports}/logs/${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.log`;
+  console.log(`▶ ${title}${live ? '' : ` (output in ${log})`}`);
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, {
+      stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...env },
+    });
+    if (!live) {
+      const out = createWriteStream(log);
+      child.stdout.pipe(out);
+      child.stderr.pipe(out);
+    }
+    child.on('close', (code) => {
+      const secs = (Date.now() - started) / 1000;
+      const ok = code === 0;
+      steps.push({ title, secs, ok, lane });
+      if (!ok && !live) process.stdout.write(readFileSync(log, 'utf8'));
+      console.log(`${ok ? '✔' : '✖'} ${title} (${secs.toFixed(1)} s)`);
+      resolve(ok);
+    });
+  });
 }
 
-class StepFailed extends Error {}
-
-function countVitest(file) {
-  const r = JSON.parse(readFileSync(file, 'utf8'));
-  totals.passed += r.numPassedTests;
-  totals.failed += r.numFailedTests;
+/** Runs steps one after another; stops at the first failure. */
+async function chain(...thunks) {
+  for (const run of thunks) if (!(await run())) return false;
+  return true;
 }
 
-function finish(code) {
-  try {
-    for (const f of ['vitest-pglite.json', 'vitest-postgres.json']) countVitest(`${reports}/${f}`);
-  } catch {
-    // a step failed before writing its report; the exit code tells
+const vitest = (report, extra) => [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${reports}/${report}`,
+  ...extra,
+];
+
+function countPassedFailed() {
+  const totals = { passed: 0, failed: 0 };
+  for (const f of ['vitest-pglite.json', 'vitest-postgres.json']) {
+    try {
+      const r = JSON.parse(readFileSync(`${reports}/${f}`, 'utf8'));
+      totals.passed += r.numPassedTests;
+      totals.failed += r.numFailedTests;
+    } catch {
+      // that step did not run or did not finish; its exit code decides
+    }
   }
   try {
     const pw = JSON.parse(readFileSync(`${reports}/playwright.json`, 'utf8'));
@@ -41,49 +87,65 @@ function finish(code) {
   } catch {
     // no end-to-end report
   }
-  console.log(`\n${totals.passed} passed, ${totals.failed} failed`);
-  process.exit(code);
+  return totals;
 }
 
-try {
-  ensureSystemPackages();
-  step('Format (prettier --check)', 'npx', ['prettier', '--check', '--log-level=warn', '.']);
-  step('Lint (eslint, type-aware)', 'npx', ['eslint', '--max-warnings=0', '.']);
-  step('Typecheck', 'npm', ['run', '--silent', 'typecheck']);
-  step('Unit and API tests on PGlite', 'npx', [
-    'vitest',
-    'run',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${reports}/vitest-pglite.json`,
+function finish(ok) {
+  const slowest = writeSlowestReport(reports, [
+    { title: 'Unit and API tests on PGlite', file: `${reports}/vitest-pglite.json`, kind: 'vitest' },
+    { title: 'API tests on PostgreSQL', file: `${reports}/vitest-postgres.json`, kind: 'vitest' },
+    { title: 'End-to-end tests', file: `${reports}/playwright.json`, kind: 'playwright' },
   ]);
-
-  const pg = await startPostgres();
-  try {
-    step(
-      'API tests on PostgreSQL',
-      'npx',
-      [
-        'vitest',
-        'run',
-        '--project=server',
-        '--reporter=default',
-        '--reporter=json',
-        `--outputFile.json=${reports}/vitest-postgres.json`,
-      ],
-      { TEST_DATABASE_URL: pg.url },
-    );
-  } finally {
-    pg.stop();
-  }
-
-  step('Build', 'npm', ['run', '--silent', 'build']);
-  step('End-to-end tests (Playwright, chromium)', 'npx', ['playwright', 'test'], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/playwright.json`,
-  });
-} catch (err) {
-  if (!(err instanceof StepFailed)) throw err;
-  console.error(err.message);
-  finish(1);
+  if (slowest) console.log(`\n${slowest}`);
+  const speedAtEnd = hostSpeedIndex();
+  const wall = (Date.now() - runStarted) / 1000;
+  console.log('\n| step | lane | s | result |\n| --- | --- | ---: | --- |');
+  for (const s of steps)
+    console.log(`| ${s.title} | ${s.lane} | ${s.secs.toFixed(1)} | ${s.ok ? 'passed' : 'FAILED'} |`);
+  console.log(
+    `| whole run | — | ${wall.toFixed(1)} | host speed index ${speedAtStart.index} at the start, ${speedAtEnd.index} at the end |`,
+  );
+  const { passed, failed } = countPassedFailed();
+  console.log(`\n${passed} passed, ${failed} failed`);
+  process.exit(ok ? 0 : 1);
 }
-finish(0);
+
+ensureSystemPackages();
+
+// Phase 1: the PGlite tests beside the static checks and the build. The PostgreSQL cluster starts
+// now too (initdb takes a few seconds), so phase 2 finds it ready.
+const postgres = startPostgres();
+const [pgliteOk, staticOk] = await Promise.all([
+  step('Unit and API tests on PGlite', 'npx', vitest('vitest-pglite.json', []), { live: true, lane: 1 }),
+  chain(
+    () =>
+      step('Format (prettier --check)', 'npx', ['prettier', '--check', '--log-level=warn', '.'], { lane: 2 }),
+    () => step('Lint (eslint, type-aware)', 'npx', ['eslint', '--max-warnings=0', '.'], { lane: 2 }),
+    () => step('Typecheck', 'npm', ['run', '--silent', 'typecheck'], { lane: 2 }),
+    () => step('Build', 'npm', ['run', '--silent', 'build'], { lane: 2 }),
+  ),
+]);
+const pg = await postgres;
+if (!pgliteOk || !staticOk) {
+  pg.stop();
+  finish(false);
+}
+
+// Phase 2: the server's database tests again on PostgreSQL, beside the end-to-end tests.
+const [postgresOk, e2eOk] = await Promise.all([
+  step(
+    'API tests on PostgreSQL',
+    'npx',
+    vitest('vitest-postgres.json', ['--project=server', ...serverDatabaseTests()]),
+    {
+      env: { TEST_DATABASE_URL: pg.url },
+      lane: 1,
+    },
+  ).finally(() => pg.stop()),
+  step('End-to-end tests (Playwright, chromium)', 'npx', ['playwright', 'test'], {
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/playwright.json` },
+    live: true,
+    lane: 2,
+  }),
+]);
+finish(postgresOk && e2eOk);

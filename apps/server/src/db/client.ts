@@ -36,7 +36,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export type DatabaseSettings =
   | { kind: 'pglite'; dataDir: string }
-  | { kind: 'pglite-memory' }
+  /** In memory; `loadDataDir` starts it from a dumped data directory (tests copy a migrated template). */
+  | { kind: 'pglite-memory'; loadDataDir?: Blob }
   | { kind: 'postgres'; url: string; poolSize: number };
 
 export interface Database {
@@ -63,12 +64,13 @@ export async function openDatabase(settings: DatabaseSettings): Promise<Database
       close: () => pool.end(),
     };
   }
-  let dataDir: string | undefined;
+  let client: PGlite;
   if (settings.kind === 'pglite') {
     mkdirSync(settings.dataDir, { recursive: true });
-    dataDir = settings.dataDir;
+    client = await PGlite.create(settings.dataDir);
+  } else {
+    client = await PGlite.create(settings.loadDataDir ? { loadDataDir: settings.loadDataDir } : {});
   }
-  const client = await PGlite.create(dataDir);
   const db = drizzlePglite({ client, schema });
   return {
     kind: 'pglite',

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { roleIds } from '@fitpost/contract';
-import pg from 'pg';
 import type { DestinationStream } from 'pino';
+import { inject } from 'vitest';
 import { loadConfig, type Config } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
 import { portals, userRoles, users } from '../db/schema.js';
-import { seedDemo, seedReferenceData } from '../db/seed.js';
 import { buildApp } from '../http/app.js';
 import { createSession } from '../modules/auth/sessions.js';
 import { newTokenKey } from '../lib/crypto.js';
@@ -14,6 +13,12 @@ import { createJobs } from '../jobs/boss.js';
 import { createEmailOutbox } from '../modules/email/outbox.js';
 import { createLogger } from '../lib/logger.js';
 import { createPlatforms } from '../platforms/index.js';
+import {
+  copyPostgresTemplate,
+  databaseUrl as templateUrl,
+  openPgliteCopy,
+  withClient,
+} from './template-db.js';
 
 /**
  * A real FitPost API on a real database for one test file: in-memory PGlite by default, or a
@@ -27,12 +32,12 @@ export async function startTestApp(
   const admin = process.env.TEST_DATABASE_URL;
   let dbName: string | undefined;
   let databaseUrl: string | undefined;
+  const template = inject('postgresTemplate');
   if (admin) {
+    if (!template) throw new Error('TEST_DATABASE_URL is set but the global set-up built no template');
     dbName = `fitpost_test_${randomUUID().replaceAll('-', '')}`;
-    await withClient(admin, (c) => c.query(`create database ${dbName}`));
-    const url = new URL(admin);
-    url.pathname = `/${dbName}`;
-    databaseUrl = url.toString();
+    await copyPostgresTemplate(admin, template, dbName);
+    databaseUrl = templateUrl(admin, dbName);
   }
   const config: Config = loadConfig({
     // Tests run against the sandbox, so the demo's defaults apply; config.test.ts covers production.
@@ -47,12 +52,11 @@ export async function startTestApp(
     ...(databaseUrl ? { DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: '4' } : {}),
     ...env,
   });
-  const database: Database = await openDatabase(
-    databaseUrl ? { kind: 'postgres', url: databaseUrl, poolSize: 4 } : { kind: 'pglite-memory' },
-  );
+  // A copy of the run's migrated template (global-setup.ts); migrate() then only confirms it is current.
+  const database: Database = databaseUrl
+    ? await openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 4 })
+    : await openPgliteCopy(inject('pgliteTemplate'));
   await database.migrate();
-  await seedReferenceData(database.db);
-  await seedDemo(database.db);
   const cipher = resolveTokenCipher(config);
   const log = createLogger({ level: config.logLevel, ...(opts.logTo ? { destination: opts.logTo } : {}) });
   const jobs = createJobs(database, { worker: false, log });
@@ -84,16 +88,6 @@ export async function startTestApp(
 }
 
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
-
-async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
 
 let seq = 0;
 
