@@ -4,11 +4,15 @@ import { chromiumFlags, chromiumPath } from './scripts/lib/chromium.mjs';
 // E2E_PORT / E2E_SANDBOX_PORT let several checkouts run their end-to-end tests side by side.
 const port = Number(process.env.E2E_PORT ?? 3100);
 const sandboxPort = Number(process.env.E2E_SANDBOX_PORT ?? 4100);
+/** The stack's data directory, made anew each run; the tests keep members' sessions in it (e2e/support). */
+const dataDir = '.tmp/e2e-data';
+process.env.E2E_DATA_DIR = dataDir;
 
 /**
  * End-to-end tests drive the real stack — the built web app, the API and worker on a fresh
  * PGlite, and the sandbox SSO — in Debian's chromium. The tests sign members in for the first
- * time, so they run in file order on one worker against a data directory made anew each run.
+ * time, so they run in file order on one worker against a data directory made anew each run; a
+ * member signs in through the provider once, later tests reuse that session (e2e/support).
  */
 export default defineConfig({
   testDir: 'e2e',
@@ -30,7 +34,9 @@ export default defineConfig({
   outputDir: '.tmp/test-results',
   use: {
     baseURL: `http://localhost:${port}`,
-    trace: 'retain-on-failure',
+    // Recording a trace costs every test time; a retry records one. `retries` stays 0 (a retry hides a
+    // flaky test): to see a failure's trace, run that file again with --retries=1 (docs/testing.md).
+    trace: 'on-first-retry',
     ...devices['Desktop Chrome'],
     // As a member whose system asks for less motion: antd's dialogs and menus then open and close
     // without animation (providers.tsx), so a click never lands on a dialog still zooming into place.
@@ -38,7 +44,7 @@ export default defineConfig({
     launchOptions: { executablePath: chromiumPath, args: chromiumFlags },
   },
   webServer: {
-    command: 'rm -rf .tmp/e2e-data && node scripts/start.mjs --no-build --quiet',
+    command: `rm -rf ${dataDir} && node scripts/start.mjs --no-build --quiet`,
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     // Longer than start.mjs's own 120 s wait, so a server that never becomes healthy is reported by
@@ -48,7 +54,7 @@ export default defineConfig({
     env: {
       PORT: String(port),
       SANDBOX_PORT: String(sandboxPort),
-      FITPOST_DATA_DIR: '.tmp/e2e-data',
+      FITPOST_DATA_DIR: dataDir,
       FITPOST_PUBLIC_HOSTS: `localhost:${port},127.0.0.1:${port}`,
       FITPOST_PUBLIC_URL: `http://localhost:${port}`,
       LOG_LEVEL: 'warn',

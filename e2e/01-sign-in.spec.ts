@@ -84,7 +84,7 @@ test('a revoked session makes the next call 401 and the app returns to sign-in',
   context,
 }) => {
   await skipTour(page);
-  await signInToApp(page, 'coach@example.com');
+  await signInToApp(page, 'coach@example.com', { fresh: true });
   const user = await storedUser(page);
   expect(user).not.toBeNull();
   // Forget the provider's own session first, so returning to sign-in shows its form.

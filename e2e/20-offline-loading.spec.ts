@@ -21,7 +21,9 @@ test.describe('on a slow network', () => {
 
   test("a screen's title and skeleton come at once, before its code and its data", async ({ page }) => {
     await skipTour(page);
-    await signInToApp(page, 'coach@example.com');
+    // Through the provider (fresh): these tests follow the service worker from a sign-in that began
+    // outside its scope, as a member's first visit does.
+    await signInToApp(page, 'coach@example.com', { fresh: true });
     await page.goto('/app/dashboard');
     await expect(page.getByRole('heading', { name: 'Recommended Posts', level: 1 })).toBeVisible();
     const cdp = await page.context().newCDPSession(page);
@@ -74,7 +76,9 @@ test('offline, the app stays and says so; a screen not yet on this device says i
   context,
 }) => {
   await skipTour(page);
-  await signInToApp(page, 'coach@example.com');
+  // Through the provider (fresh): these tests follow the service worker from a sign-in that began
+  // outside its scope, as a member's first visit does.
+  await signInToApp(page, 'coach@example.com', { fresh: true });
   await offlineReady(page);
   const nav = mainNav(page);
   await nav.getByRole('link', { name: 'Calendar' }).click();
@@ -110,7 +114,9 @@ test('offline, the app stays and says so; a screen not yet on this device says i
 
 test('a post being written survives going offline and a reload', async ({ page, context }) => {
   await skipTour(page);
-  await signInToApp(page, 'coach@example.com');
+  // Through the provider (fresh): these tests follow the service worker from a sign-in that began
+  // outside its scope, as a member's first visit does.
+  await signInToApp(page, 'coach@example.com', { fresh: true });
   await offlineReady(page);
   await mainNav(page).getByRole('link', { name: 'Create New' }).click();
   const body = `Offline draft ${Date.now()}: tempo squats 3×8`;

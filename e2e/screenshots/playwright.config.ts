@@ -12,6 +12,7 @@ import base from '../../playwright.config';
 const port = Number(process.env.SCREENSHOTS_PORT ?? 4140);
 const sandboxPort = Number(process.env.SCREENSHOTS_SANDBOX_PORT ?? 4141);
 const dataDir = '.tmp/screenshots-data';
+process.env.E2E_DATA_DIR = dataDir;
 const server = base.webServer;
 if (!server || Array.isArray(server)) throw new Error('playwright.config.ts no longer starts one web server');
 

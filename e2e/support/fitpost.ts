@@ -1,3 +1,5 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
@@ -38,12 +40,43 @@ export async function signIn(page: Page, email: string) {
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-/** Signs in and waits for the signed-in app: the welcome screen on a first sign-in, else the dashboard. */
-export async function signInToApp(page: Page, email: string) {
+/**
+ * Where each member's signed-in session is kept for the rest of the run: inside the stack's data
+ * directory (E2E_DATA_DIR, set by the Playwright config), which the stack's start wipes, so a session never outlives the
+ * database that issued it.
+ */
+const sessionDir = path.join(process.env.E2E_DATA_DIR ?? '.tmp/e2e-data', 'browser-sessions');
+const sessionFile = (email: string) => path.join(sessionDir, `${email.toLowerCase()}.json`);
+
+/**
+ * Signs in and waits for the signed-in app: the welcome screen on a first sign-in, else the dashboard.
+ * A member signs in through the provider once per run; later calls put the session that sign-in
+ * stored back into this browser (the app's `user` record) and open the app, as a returning member
+ * would. `fresh` always goes through the provider and keeps that session to itself: for a test that
+ * signs out or revokes it.
+ */
+export async function signInToApp(page: Page, email: string, { fresh = false }: { fresh?: boolean } = {}) {
+  if (!fresh && existsSync(sessionFile(email))) {
+    const stored = readFileSync(sessionFile(email), 'utf8');
+    // Once per page, before the app's scripts: later navigations (a sign-out) are the page's own.
+    await page.addInitScript((user) => {
+      if (sessionStorage.getItem('e2e-session-restored')) return;
+      sessionStorage.setItem('e2e-session-restored', '1');
+      localStorage.setItem('user', user);
+    }, stored);
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/app\/(dashboard|settings\/welcome)$/, { timeout: 30_000 });
+    return;
+  }
   await signIn(page, email);
   // The code exchange, the first sign-in's member record and the app's first render: more than the
   // default wait when the machine is shared.
   await expect(page).toHaveURL(/\/app\/(dashboard|settings\/welcome)$/, { timeout: 30_000 });
+  if (fresh) return;
+  const user = await page.evaluate(() => localStorage.getItem('user'));
+  if (!user) throw new Error(`${email} signed in but the app stored no session`);
+  mkdirSync(sessionDir, { recursive: true });
+  writeFileSync(sessionFile(email), user);
 }
 
 /** The stored user-info record, decoded as the web app stores it. */
