@@ -1,3 +1,5 @@
+// First: on an older Node.js the server stops here with one line saying which to use.
+import './check-node.js';
 import { parseArgs } from 'node:util';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
