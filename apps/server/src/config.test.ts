@@ -133,6 +133,15 @@ describe('production refuses what is unsafe, by name (issue 25)', () => {
       expect(loadConfig(withSecret(generated)).email.secret).toBe(generated);
   });
 
+  it('drains an API process for 5 s on SIGTERM in production, not at all in the demo, or as set', () => {
+    expect(loadConfig(production()).ops.drainMs).toBe(5000);
+    expect(loadConfig({ FITPOST_DEMO: 'true' }).ops.drainMs).toBe(0);
+    expect(loadConfig({ ...production(), FITPOST_SHUTDOWN_DRAIN_MS: '12000' }).ops.drainMs).toBe(12000);
+    expect(refusal({ ...production(), FITPOST_SHUTDOWN_DRAIN_MS: '-1' })).toMatch(
+      /FITPOST_SHUTDOWN_DRAIN_MS/,
+    );
+  });
+
   it('refuses one token key under two ids', () => {
     const material = randomBytes(32).toString('base64');
     const message = refusal({ ...production(), FITPOST_TOKEN_KEYS: `k2:${material}, k1:${material}` });

@@ -103,6 +103,8 @@ function demoDefaults(env: NodeJS.ProcessEnv): Record<string, string> {
     FITPOST_FEEDS_ALLOW_LOOPBACK: 'true',
     // Signs the demo's unsubscribe links; production sets its own (required with FITPOST_SMTP_URL).
     FITPOST_EMAIL_SECRET: demoEmailSecret,
+    // Ctrl-C stops the demo at once: no load balancer needs telling.
+    FITPOST_SHUTDOWN_DRAIN_MS: '0',
     FITPOST_OIDC_ISSUER: `${sandbox}/sso`,
     FITPOST_X_API_URL: `${sandbox}/x`,
     FITPOST_LINKEDIN_AUTH_URL: `${sandbox}/linkedin/oauth/v2`,
@@ -290,6 +292,7 @@ export const configSchema = z
     FITPOST_METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     FITPOST_OPS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
     FITPOST_SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).optional(),
+    FITPOST_SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
   })
   // Runs even when single variables failed, so one message names every problem at once.
   .superRefine((env, ctx) => productionChecks(env, ctx), { when: () => true })
@@ -398,6 +401,11 @@ export const configSchema = z
         port: env.FITPOST_OPS_PORT ?? null,
         /** How long a stopping process waits for work in hand: by default one network timeout and 5 s more. */
         shutdownTimeoutMs: env.FITPOST_SHUTDOWN_TIMEOUT_MS ?? env.FITPOST_NETWORK_TIMEOUT_MS + 5000,
+        /**
+         * How long an API process told to stop keeps serving with readiness 503 before its port
+         * closes, so a load balancer's health check sees it go (default 5 s; the demo 0).
+         */
+        drainMs: env.FITPOST_SHUTDOWN_DRAIN_MS,
       },
       platforms: {
         x: {
