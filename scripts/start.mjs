@@ -110,7 +110,11 @@ if (!stopping) {
   log(`\nFitPost is running: ${publicUrl}`);
   log(`Sign in with any demo member (password: ${DEMO_PASSWORD}):`);
   for (const m of demoMembers) {
-    const what = m.fitpost ? `portal ${m.portalId}` : `portal ${m.portalId}, no FitPost in their membership`;
+    const what = m.claimedEmail
+      ? `portal ${m.portalId}, claims ${m.claimedEmail.email} unverified: refused`
+      : m.fitpost
+        ? `portal ${m.portalId}`
+        : `portal ${m.portalId}, no FitPost in their membership`;
     log(`  ${m.email.padEnd(26)} ${m.name} (${what})`);
   }
   log('Press Ctrl-C to stop.\n');

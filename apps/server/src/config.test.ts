@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.js';
 import { newTokenKey } from './lib/crypto.js';
@@ -97,6 +98,57 @@ describe('loadConfig without FITPOST_DEMO (production)', () => {
   });
 });
 
+describe('production refuses what is unsafe, by name (issue 25)', () => {
+  it('refuses a plain-http public URL off loopback and hosts that are not host[:port]', () => {
+    const message = refusal({
+      ...production(),
+      FITPOST_PUBLIC_URL: 'http://fitpost.example.org',
+      FITPOST_PUBLIC_HOSTS: 'fitpost.example.org,https://fitpost.example.org,fitpost.example.org/app',
+    });
+    expect(message).toMatch(/^ {2}FITPOST_PUBLIC_URL: must use https/m);
+    expect(message).toMatch(
+      /^ {2}FITPOST_PUBLIC_HOSTS: .*\(not https:\/\/fitpost\.example\.org, fitpost\.example\.org\/app\)$/m,
+    );
+    // On this machine plain http is still allowed (a local trial behind no proxy).
+    const local = { FITPOST_PUBLIC_URL: 'http://localhost:3000', FITPOST_PUBLIC_HOSTS: 'localhost:3000' };
+    expect(loadConfig({ ...production(), ...local }).publicUrl).toBe('http://localhost:3000');
+    expect(
+      loadConfig({ ...production(), FITPOST_PUBLIC_HOSTS: 'FitPost.example.org:8443,[::1]:3000' }),
+    ).toBeTruthy();
+  });
+
+  it("refuses the demo's email secret and made-up ones, and takes generated ones", () => {
+    const withSecret = (secret: string) => ({
+      ...production(),
+      FITPOST_SMTP_URL: 'smtps://mailer:pw@smtp.example.org',
+      FITPOST_MAIL_FROM: 'FitPost <no-reply@example.org>',
+      FITPOST_EMAIL_SECRET: secret,
+    });
+    expect(refusal(withSecret('fitpost-demo-email-secret-not-for-production'))).toMatch(
+      /^ {2}FITPOST_EMAIL_SECRET: is the demo's/m,
+    );
+    for (const madeUp of ['a'.repeat(40), 'ab'.repeat(20), 'abcdefgh'.repeat(4), 'secret!!'.repeat(6)])
+      expect(refusal(withSecret(madeUp)), madeUp).toMatch(/^ {2}FITPOST_EMAIL_SECRET: is not random/m);
+    for (const generated of [randomBytes(48).toString('base64'), randomBytes(32).toString('hex')])
+      expect(loadConfig(withSecret(generated)).email.secret).toBe(generated);
+  });
+
+  it('drains an API process for 5 s on SIGTERM in production, not at all in the demo, or as set', () => {
+    expect(loadConfig(production()).ops.drainMs).toBe(5000);
+    expect(loadConfig({ FITPOST_DEMO: 'true' }).ops.drainMs).toBe(0);
+    expect(loadConfig({ ...production(), FITPOST_SHUTDOWN_DRAIN_MS: '12000' }).ops.drainMs).toBe(12000);
+    expect(refusal({ ...production(), FITPOST_SHUTDOWN_DRAIN_MS: '-1' })).toMatch(
+      /FITPOST_SHUTDOWN_DRAIN_MS/,
+    );
+  });
+
+  it('refuses one token key under two ids', () => {
+    const material = randomBytes(32).toString('base64');
+    const message = refusal({ ...production(), FITPOST_TOKEN_KEYS: `k2:${material}, k1:${material}` });
+    expect(message).toMatch(/^ {2}FITPOST_TOKEN_KEYS: token keys k2 and k1 are the same key/m);
+  });
+});
+
 describe('loadConfig with FITPOST_DEMO=true', () => {
   it('runs the demo on the sandbox with nothing else set', () => {
     const config = loadConfig({ FITPOST_DEMO: 'true', SANDBOX_PORT: '4321', PORT: '3210' });
@@ -173,7 +225,7 @@ describe('email settings', () => {
       ...production(),
       FITPOST_SMTP_URL: 'smtps://mailer:pw@smtp.example.org',
       FITPOST_MAIL_FROM: 'FitPost <no-reply@example.org>',
-      FITPOST_EMAIL_SECRET: 'a'.repeat(20) + 'b'.repeat(20),
+      FITPOST_EMAIL_SECRET: randomBytes(48).toString('base64'),
     });
     expect(config.email).toMatchObject({ smtpUrl: 'smtps://mailer:pw@smtp.example.org', connections: 5 });
   });

@@ -4,7 +4,7 @@ import ipaddr from 'ipaddr.js';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { timeZone } from '@fitpost/contract';
-import { parseTokenKeys } from './lib/crypto.js';
+import { parseTokenKeys, secretLooksRandom } from './lib/crypto.js';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -65,6 +65,10 @@ const isLoopback = (u: URL) => ['127.0.0.1', 'localhost', '[::1]'].includes(u.ho
 // message listing them all.
 
 const missing = 'is required (set it, or run the demo with FITPOST_DEMO=true)';
+/** Signs the demo's unsubscribe links; refused in production, where anyone could read it here. */
+const demoEmailSecret = 'fitpost-demo-email-secret-not-for-production';
+/** `host[:port]` as browsers send it in `Host`: no scheme, path or credentials. */
+const bareHost = /^([a-z0-9-]+(\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(:\d{1,5})?$/i;
 /** A variable production must set: its absence is reported with the demo switch named. */
 const required = <T extends z.ZodType>(schema: (params: { error: z.core.$ZodErrorMap }) => T) =>
   schema({ error: (issue) => (issue.input === undefined ? missing : undefined) });
@@ -98,7 +102,9 @@ function demoDefaults(env: NodeJS.ProcessEnv): Record<string, string> {
     // The demo's feeds are served by the sandbox on loopback.
     FITPOST_FEEDS_ALLOW_LOOPBACK: 'true',
     // Signs the demo's unsubscribe links; production sets its own (required with FITPOST_SMTP_URL).
-    FITPOST_EMAIL_SECRET: 'fitpost-demo-email-secret-not-for-production',
+    FITPOST_EMAIL_SECRET: demoEmailSecret,
+    // Ctrl-C stops the demo at once: no load balancer needs telling.
+    FITPOST_SHUTDOWN_DRAIN_MS: '0',
     FITPOST_OIDC_ISSUER: `${sandbox}/sso`,
     FITPOST_X_API_URL: `${sandbox}/x`,
     FITPOST_LINKEDIN_AUTH_URL: `${sandbox}/linkedin/oauth/v2`,
@@ -136,6 +142,8 @@ function productionChecks(
     FITPOST_SMTP_URL?: unknown;
     FITPOST_MAIL_FROM?: unknown;
     FITPOST_EMAIL_SECRET?: unknown;
+    FITPOST_PUBLIC_URL?: unknown;
+    FITPOST_PUBLIC_HOSTS?: unknown;
   },
   ctx: z.RefinementCtx,
 ) {
@@ -162,6 +170,32 @@ function productionChecks(
     if (env.FITPOST_MAIL_FROM === undefined) issue('FITPOST_MAIL_FROM', 'is required with FITPOST_SMTP_URL');
     if (env.FITPOST_EMAIL_SECRET === undefined)
       issue('FITPOST_EMAIL_SECRET', 'is required with FITPOST_SMTP_URL (it signs the unsubscribe links)');
+  }
+  const secret = env.FITPOST_EMAIL_SECRET;
+  if (!demo && typeof secret === 'string') {
+    if (secret === demoEmailSecret)
+      issue(
+        'FITPOST_EMAIL_SECRET',
+        "is the demo's, which anyone can read: generate one (openssl rand -base64 48)",
+      );
+    else if (!secretLooksRandom(secret))
+      issue('FITPOST_EMAIL_SECRET', 'is not random: generate one (openssl rand -base64 48)');
+  }
+  const publicUrl = typeof env.FITPOST_PUBLIC_URL === 'string' ? URL.parse(env.FITPOST_PUBLIC_URL) : null;
+  if (!demo && publicUrl && publicUrl.protocol !== 'https:' && !isLoopback(publicUrl))
+    issue(
+      'FITPOST_PUBLIC_URL',
+      'must use https (http is allowed on loopback only: the sign-in cookie would lose Secure)',
+    );
+  if (Array.isArray(env.FITPOST_PUBLIC_HOSTS)) {
+    const bad = (env.FITPOST_PUBLIC_HOSTS as unknown[]).filter(
+      (h) => typeof h !== 'string' || !bareHost.test(h),
+    );
+    if (bad.length > 0)
+      issue(
+        'FITPOST_PUBLIC_HOSTS',
+        `must be host[:port] entries without a scheme or path (not ${bad.join(', ')})`,
+      );
   }
   const issuer = typeof env.FITPOST_OIDC_ISSUER === 'string' ? URL.parse(env.FITPOST_OIDC_ISSUER) : null;
   if (issuer && issuer.protocol !== 'https:' && !isLoopback(issuer))
@@ -258,6 +292,7 @@ export const configSchema = z
     FITPOST_METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     FITPOST_OPS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
     FITPOST_SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).optional(),
+    FITPOST_SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
   })
   // Runs even when single variables failed, so one message names every problem at once.
   .superRefine((env, ctx) => productionChecks(env, ctx), { when: () => true })
@@ -366,6 +401,11 @@ export const configSchema = z
         port: env.FITPOST_OPS_PORT ?? null,
         /** How long a stopping process waits for work in hand: by default one network timeout and 5 s more. */
         shutdownTimeoutMs: env.FITPOST_SHUTDOWN_TIMEOUT_MS ?? env.FITPOST_NETWORK_TIMEOUT_MS + 5000,
+        /**
+         * How long an API process told to stop keeps serving with readiness 503 before its port
+         * closes, so a load balancer's health check sees it go (default 5 s; the demo 0).
+         */
+        drainMs: env.FITPOST_SHUTDOWN_DRAIN_MS,
       },
       platforms: {
         x: {

@@ -1,3 +1,6 @@
+// First: on an older Node.js the server stops here with one line saying which to use.
+import './check-node.js';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
@@ -108,13 +111,14 @@ async function main(log: Logger) {
       ? `PGlite in ${config.database.kind === 'pglite' ? config.database.dataDir : ''}`
       : 'PostgreSQL';
   log.info(
-    { services: config.services },
+    { services: config.services, address: app?.server.address() },
     `FitPost ${config.services.join('+')} ready (${mode})${app ? ` on ${config.publicUrl}` : ''}`,
   );
 
   /**
-   * Graceful shutdown: readiness turns 503 at once (a load balancer stops sending), the API
-   * finishes the requests it has, the worker stops claiming, lets the sends in flight finish and
+   * Graceful shutdown: readiness turns 503 at once while the API keeps serving for
+   * FITPOST_SHUTDOWN_DRAIN_MS (a load balancer's health check sees it and stops sending), then the
+   * port closes and the API finishes the requests it has, the worker stops claiming, lets the sends in flight finish and
    * writes their outcomes, and hands back jobs it fetched but had not claimed — all within
    * FITPOST_SHUTDOWN_TIMEOUT_MS. Whatever is still unfinished then is left to the sweep.
    */
@@ -123,10 +127,17 @@ async function main(log: Logger) {
     if (stopping) return;
     stopping = true;
     lifecycle.draining = true;
-    const deadline = Date.now() + config.ops.shutdownTimeoutMs;
-    log.info({ signal }, `FitPost stopping (${signal})…`);
+    const drainMs = app ? config.ops.drainMs : 0;
+    log.info(
+      { signal, drainMs },
+      `FitPost stopping (${signal}): readiness 503, port open for ${drainMs} ms…`,
+    );
     try {
+      if (drainMs > 0) await sleep(drainMs);
+      if (app) log.info({ signal }, 'FitPost drained: closing the port');
+      const deadline = Date.now() + config.ops.shutdownTimeoutMs;
       await app?.close();
+      log.info({ signal }, 'FitPost port closed; requests in hand finished');
       // All at once: the publish pump must stop claiming now, not after the periodic jobs.
       await beforeDeadline(Promise.all(workerParts.map((stopPart) => stopPart())), deadline);
       await jobs.stop();

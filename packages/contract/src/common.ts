@@ -21,6 +21,7 @@ export const inputMessages = {
   nul: 'must not contain a NUL character',
   dateRange: `must be a date between the years ${inputBounds.minYear} and ${inputBounds.maxYear}`,
   timeZone: 'must be a time zone name such as Europe/London or America/New_York',
+  control: 'must be one line without control characters (such as tabs or line breaks)',
 } as const;
 
 // eslint-disable-next-line no-control-regex -- U+0000 is exactly what this refuses
@@ -28,6 +29,16 @@ const withoutNul = /^[^\u0000]*$/;
 
 /** Request text: any string but one with NUL (U+0000), which PostgreSQL cannot store. Chain `.max()` and the like. */
 export const text = z.string().regex(withoutNul, inputMessages.nul);
+
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
+const withoutControl = /^[^\u0000-\u001f\u007f-\u009f]*$/;
+
+/**
+ * A name (a person's, an account type, a brand, tag or feed, the organisation's, a property's):
+ * request text, trimmed, then one line without control characters (C0, DEL, C1), so nothing
+ * invisible or line-breaking reaches lists, emails and CSV files. Chain `.min()`/`.max()`.
+ */
+export const nameText = text.trim().regex(withoutControl, inputMessages.control);
 
 /** An http(s) address as typed: parsed as a URL, at most `inputBounds.urlMaxLength` characters, no NUL. */
 export const httpUrl = (message?: string) =>

@@ -26,6 +26,13 @@ export const emailApi = {
   unsubscribePage: '/unsubscribe',
 } as const;
 
+/**
+ * The one field a one-click unsubscribe POST carries (RFC 8058), form-encoded or multipart; the
+ * email's `List-Unsubscribe-Post` header names it, and the unsubscribe page sends it too.
+ */
+export const oneClickUnsubscribe = { field: 'List-Unsubscribe', value: 'One-Click' } as const;
+export const oneClickUnsubscribeBody = `${oneClickUnsubscribe.field}=${oneClickUnsubscribe.value}`;
+
 export const emailTexts = {
   heading: 'Email',
   intro: 'Choose what FitPost also tells you by email.',
@@ -41,6 +48,9 @@ export const emailTexts = {
   unsubscribed: (label: string) =>
     `Done: you will no longer get "${label}" emails. You can turn them back on in Settings → System Settings.`,
   badLink: 'This unsubscribe link is not valid. Turn emails off in Settings → System Settings instead.',
+  expiredLink:
+    'This unsubscribe link has expired (links work for a year). Turn emails off in Settings → System Settings instead.',
+  notOneClick: `Send ${oneClickUnsubscribeBody} to unsubscribe (RFC 8058).`,
 } as const;
 
 export const emailPreference = z.object({ kind: emailKind, label: z.string(), email: z.boolean() });

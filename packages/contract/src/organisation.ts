@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { autoPostLimits } from './auto-posts.js';
-import { text, timeZone } from './common.js';
+import { nameText, timeZone } from './common.js';
 import { formatCount } from './constants.js';
 
 /**
@@ -16,12 +16,10 @@ export const organisationSettingsLimits = {
   changesShown: 20,
 } as const;
 
-const optionalText = (max: number) => text.trim().max(max).nullable();
-
 /** PUT /api/settings/organisation: everything the admin can set (null: the deployment's default). */
 export const organisationSettingsBody = z
   .object({
-    displayName: optionalText(100),
+    displayName: nameText.max(100).nullable(),
     supportEmail: z.email('Enter an email address such as help@example.com').max(254).nullable(),
     /** The zone of members who chose none (System Settings). */
     defaultTimeZone: timeZone.nullable(),

@@ -5,6 +5,7 @@ import {
   instant,
   integerParam,
   isTimeZoneName,
+  nameText,
   pageQuery,
   pagedOf,
   positiveInteger,
@@ -76,8 +77,8 @@ export const userIdParams = z.object({ id: uuid });
 export const userUpsert = z.object({
   id: z.union([uuid, z.literal(''), z.literal(0)]).optional(),
   email: z.email().max(254),
-  fullName: text.trim().min(1).max(200),
-  accountType: text.trim().max(100).default('Member'),
+  fullName: nameText.min(1).max(200),
+  accountType: nameText.max(100).default('Member'),
   thumbnailUrl: z.union([httpUrl(), z.literal('')]).default(''),
 });
 export type UserUpsert = z.input<typeof userUpsert>;
@@ -94,7 +95,7 @@ export const tourSeenValues = ['true', 'false'] as const;
 
 /** PUT /api/user/{id}/properties: exactly one name → string value pair. */
 export const propertyPut = z
-  .record(text.trim().min(1).max(100), text.max(4000))
+  .record(nameText.min(1).max(100), text.max(4000))
   .refine((r) => Object.keys(r).length === 1, { message: 'Send exactly one property name and value' })
   .superRefine((r, ctx) => {
     const zone = r[timeZoneProperty];

@@ -11,6 +11,11 @@ export interface DemoMember {
   accountType: string;
   /** Whether the member's membership includes FitPost. */
   fitpost: boolean;
+  /**
+   * What the ID token says about the email when it is not simply `email`, verified: an account
+   * whose provider lets people register an address they do not own.
+   */
+  claimedEmail?: { email: string; verified: false };
 }
 
 /** The claims the organisation releases about a member, by the names the FitPost server reads. */
@@ -59,6 +64,17 @@ export const demoMembers: readonly DemoMember[] = [
     accountType: 'Group Fitness Instructor',
     fitpost: true,
   },
+  {
+    // Signs in as unverified@example.com, but its ID token claims the bootstrap admin's email,
+    // unverified: FitPost must neither link it nor let it hold that email (issue 25).
+    sub: 'member-1004',
+    email: 'unverified@example.com',
+    name: 'Uri Unverified',
+    portalId: 1,
+    accountType: 'Personal Trainer',
+    fitpost: true,
+    claimedEmail: { email: 'admin@example.com', verified: false },
+  },
 ];
 
 /** Emails are compared the way people type them: case and surrounding spaces do not matter. */
@@ -81,8 +97,8 @@ export function authenticate(email: string, password: string): DemoMember | unde
 export function memberClaims(member: DemoMember, publicUrl: string): MemberClaims {
   return {
     sub: member.sub,
-    email: member.email,
-    email_verified: true,
+    email: member.claimedEmail?.email ?? member.email,
+    email_verified: member.claimedEmail?.verified ?? true,
     name: member.name,
     picture: `${publicUrl}/avatars/${member.sub}.svg`,
     profile: `${publicUrl}/profile/${member.sub}`,

@@ -255,6 +255,18 @@ describe('sign-in', () => {
     expect(claims).toMatchObject({ sub: 'member-1003', fitpost: false, portal_id: 1 });
   });
 
+  it("signs unverified@example.com in with its own subject, claiming the admin's email unverified", async () => {
+    const { callback, verifier } = await signIn('unverified@example.com');
+    const tokens = await exchangeCode(callback.searchParams.get('code') ?? '', verifier);
+    const claims = await verifyIdToken(tokens.id_token);
+    expect(claims).toMatchObject({
+      sub: 'member-1004',
+      email: 'admin@example.com',
+      email_verified: false,
+      portal_id: 1,
+    });
+  });
+
   it('reuses the SSO session without any consent screen, and asks again for prompt=login', async () => {
     const first = await signIn('coach@other.example.com');
     const again = await authorize(first.browser);

@@ -1,5 +1,5 @@
 import { maxJsonBodyBytes } from '@fitpost/contract';
-import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from '../config.js';
 import type { Database, Db } from '../db/client.js';
@@ -62,6 +62,21 @@ function trustedProxies(setting: Config['trustProxy']) {
 
 const defaultVersion = '0.1.0';
 
+/**
+ * The spec's client sends `Content-Type: application/json` on every call: an empty body with it
+ * reads as no body (Fastify's own parser refuses it), anything else is parsed as before, with
+ * `__proto__` and `constructor` keys refused.
+ */
+function readEmptyJsonAsNoBody(app: FastifyInstance) {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (text === '') done(null, undefined);
+    else void parseJson(request, text, done);
+  });
+}
+
 /** Builds the HTTP API (and the web app's static files) without listening; tests use `inject`. */
 export async function buildApp(deps: AppDeps) {
   const { config, database } = deps;
@@ -79,6 +94,7 @@ export async function buildApp(deps: AppDeps) {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  readEmptyJsonAsNoBody(app);
 
   registerHttpMetrics(app);
   await registerSecurity(app, config);

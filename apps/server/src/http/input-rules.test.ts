@@ -5,6 +5,7 @@ import {
   integerParam,
   isStorableInstant,
   isTimeZoneName,
+  nameText,
   positiveInteger,
   propertyPut,
   text,
@@ -179,6 +180,56 @@ describe('NUL characters', () => {
     });
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json<{ error: { message: string } }>().error.message).toBe(inputMessages.nul);
+  });
+});
+
+describe('control characters in names', () => {
+  it('are refused in names of people, brands, tags, feeds and the organisation, and in property names', async () => {
+    const name = (n: string) => ({ payload: { name: n } });
+    for (const bad of ['Core\tday', 'Two\nlines', 'Bell\u0007', 'Del\u007f', 'C1\u0085'])
+      await refused(admin, { method: 'POST', url: '/api/tag', ...name(bad) }, inputMessages.control);
+    await refused(admin, { method: 'POST', url: '/api/brand', ...name('Acme\rInc') }, inputMessages.control);
+    await refused(
+      coach,
+      {
+        method: 'POST',
+        url: '/api/feed',
+        payload: { name: 'My\u001bfeed', url: 'https://example.org/f.xml' },
+      },
+      inputMessages.control,
+    );
+    await refused(
+      admin,
+      {
+        method: 'PUT',
+        url: `/api/user/${coach.user.id}`,
+        payload: { email: coach.user.email, fullName: 'Pat\u0008' },
+      },
+      inputMessages.control,
+    );
+    await refused(
+      coach,
+      { method: 'PUT', url: `/api/user/${coach.user.id}/properties`, payload: { 'col\nour': 'blue' } },
+      'Invalid key in record',
+    );
+    const settings = await t.app.inject({ url: '/api/settings/organisation', headers: admin.auth });
+    await refused(
+      admin,
+      {
+        method: 'PUT',
+        url: '/api/settings/organisation',
+        payload: { ...settings.json<object>(), displayName: 'Fit\u000bPro' },
+      },
+      inputMessages.control,
+    );
+  });
+
+  it('leave ordinary names alone, trimming a pasted line break at either end', () => {
+    expect(nameText.parse(' Zoë-Anne O’Brien (Pilates) 🧘\n')).toBe('Zoë-Anne O’Brien (Pilates) 🧘');
+    expect(nameText.parse('Café\u00a0Fit')).toBe('Café\u00a0Fit');
+    expect(propertyPut.parse({ favouriteColour: 'blue\nand green' })).toEqual({
+      favouriteColour: 'blue\nand green',
+    });
   });
 });
 

@@ -38,6 +38,10 @@ export function parseTokenKeys(text: string): TokenKey[] {
     });
   if (keys.length === 0) throw new Error('at least one token key is required');
   if (new Set(keys.map((k) => k.id)).size !== keys.length) throw new Error('token key ids must be unique');
+  keys.forEach((k, i) => {
+    const twin = keys.slice(0, i).find((earlier) => earlier.key.equals(k.key));
+    if (twin) throw new Error(`token keys ${twin.id} and ${k.id} are the same key (each id needs its own)`);
+  });
   return keys;
 }
 
@@ -50,6 +54,22 @@ function looksRandom(key: Buffer): boolean {
   const distinct = new Set(key).size;
   const printable = key.every((b) => b >= 0x20 && b < 0x7f);
   return distinct >= 16 && !printable;
+}
+
+/**
+ * Whether a secret typed as text (FITPOST_EMAIL_SECRET) looks generated: its characters carry at
+ * least 100 bits by their own statistics (length × Shannon entropy per character), and it is not
+ * one piece repeated. A run of one character or a word repeated fails; `openssl rand -base64 48`
+ * (about 350 bits) and `openssl rand -hex 32` (about 245) pass.
+ */
+export function secretLooksRandom(secret: string): boolean {
+  if (/^([\s\S]+?)\1+$/.test(secret)) return false;
+  const chars = [...secret];
+  const counts = new Map<string, number>();
+  for (const c of chars) counts.set(c, (counts.get(c) ?? 0) + 1);
+  let bitsPerChar = 0;
+  for (const n of counts.values()) bitsPerChar -= (n / chars.length) * Math.log2(n / chars.length);
+  return bitsPerChar * chars.length >= 100;
 }
 
 /** A fresh key in the `FITPOST_TOKEN_KEYS` format. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery, pagedOf, text, uuid } from '../common.js';
+import { nameText, pageQuery, pagedOf, text, uuid } from '../common.js';
 import { libraryLimits, libraryMessages } from './api.js';
 import { sortDirection, upsertId } from './fields.js';
 
@@ -35,7 +35,7 @@ export type BrandPage = z.infer<typeof brandPage>;
 /** POST /api/brand or PUT /api/brand/{id} (admin). */
 export const brandUpsert = z.object({
   id: upsertId,
-  name: text.trim().min(1, libraryMessages.brandNameRequired).max(libraryLimits.brandNameMaxLength),
+  name: nameText.min(1, libraryMessages.brandNameRequired).max(libraryLimits.brandNameMaxLength),
   description: text.trim().max(libraryLimits.descriptionMaxLength).default(''),
   /** An image the admin uploaded with POST /api/media. */
   logoMediaId: uuid.nullable().default(null),

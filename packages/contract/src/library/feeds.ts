@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { httpUrl, integerParam, queryBoolean, text, uuid } from '../common.js';
+import { httpUrl, integerParam, nameText, queryBoolean, text, uuid } from '../common.js';
 import { libraryLimits, libraryMessages } from './api.js';
 import { upsertId } from './fields.js';
 
@@ -73,7 +73,7 @@ export type FeedListQuery = z.input<typeof feedListQuery>;
  */
 export const feedUpsert = z.object({
   id: upsertId,
-  name: text.trim().min(1, libraryMessages.feedNameRequired).max(libraryLimits.feedNameMaxLength),
+  name: nameText.min(1, libraryMessages.feedNameRequired).max(libraryLimits.feedNameMaxLength),
   url: httpUrl(libraryMessages.feedUrlInvalid),
   description: text.trim().max(libraryLimits.descriptionMaxLength).default(''),
   isActive: z.boolean().default(true),

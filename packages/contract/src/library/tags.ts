@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery, pagedOf, queryBoolean, text, uuid } from '../common.js';
+import { nameText, pageQuery, pagedOf, queryBoolean, text, uuid } from '../common.js';
 import { libraryIdsBody, libraryLimits, libraryMessages } from './api.js';
 import { sortDirection, upsertId } from './fields.js';
 
@@ -35,7 +35,7 @@ export type TagPage = z.infer<typeof tagPage>;
 /** POST /api/tag ('Add a Tag') or PUT /api/tag/{id} (admin). Names are unique per portal, ignoring case. */
 export const tagUpsert = z.object({
   id: upsertId,
-  name: text.trim().min(1, libraryMessages.tagNameRequired).max(libraryLimits.tagNameMaxLength),
+  name: nameText.min(1, libraryMessages.tagNameRequired).max(libraryLimits.tagNameMaxLength),
   searchable: z.boolean().default(true),
 });
 export type TagUpsert = z.input<typeof tagUpsert>;

@@ -63,5 +63,8 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
     // from another origin, any opener policy of theirs would put them in a new browsing context group.
     if (path === '/linkedin' || path === '/facebook') reply.removeHeader('cross-origin-opener-policy');
   });
-  await app.register(cors, { origin: config.publicHosts.map(originOf), credentials: false });
+  await app.register(cors, {
+    origin: config.publicHosts.map((host) => originOf(host, config.publicUrl)),
+    credentials: false,
+  });
 }

@@ -67,6 +67,27 @@ describe('GET /api/auth/authorize', () => {
     expect(url.searchParams.get('scope')).toContain('fitpost');
   });
 
+  it('returns to https on a loopback host when the public URL is https (TLS on this machine)', async () => {
+    const tls = await startTestApp({
+      FITPOST_OIDC_ISSUER: sandbox.issuer,
+      FITPOST_PUBLIC_URL: 'https://localhost:8443',
+      FITPOST_PUBLIC_HOSTS: 'localhost:8443',
+    });
+    try {
+      const res = await tls.app.inject({ url: '/api/auth/authorize?host=localhost:8443' });
+      const url = new URL(res.json<{ url: string }>().url);
+      expect(url.searchParams.get('redirect_uri')).toBe('https://localhost:8443/oauth');
+      const cors = await tls.app.inject({
+        method: 'OPTIONS',
+        url: '/api/posts',
+        headers: { origin: 'https://localhost:8443', 'access-control-request-method': 'GET' },
+      });
+      expect(cors.headers['access-control-allow-origin']).toBe('https://localhost:8443');
+    } finally {
+      await tls.close();
+    }
+  });
+
   it('refuses hosts outside FITPOST_PUBLIC_HOSTS', async () => {
     for (const bad of [
       'evil.example.com',

@@ -14,7 +14,7 @@ import { signIn } from './sign-in.js';
 /** How long a started sign-in may take before its state is refused. */
 export const signInWindowMs = 10 * 60_000;
 
-const redirectUriFor = (host: string) => `${originOf(host)}/oauth`;
+const redirectUriFor = (config: Config, host: string) => `${originOf(host, config.publicUrl)}/oauth`;
 
 function assertAllowedHost(config: Config, host: string) {
   if (!config.publicHosts.includes(host.toLowerCase())) {
@@ -40,7 +40,7 @@ export async function beginSignIn(
   const state = client.randomState();
   const nonce = client.randomNonce();
   const codeVerifier = client.randomPKCECodeVerifier();
-  const redirectUri = redirectUriFor(host.toLowerCase());
+  const redirectUri = redirectUriFor(config, host.toLowerCase());
   const now = Date.now();
   await db.delete(authRequests).where(lt(authRequests.expiresAt, new Date(now)));
   await db.insert(authRequests).values({
@@ -83,7 +83,7 @@ export async function completeSignIn(
   if (!pending || pending.expiresAt.getTime() < Date.now()) {
     throw new AppError('bad_request', 'This sign-in has expired or was already used. Please sign in again.');
   }
-  if (pending.redirectUri !== redirectUriFor(input.host.toLowerCase())) {
+  if (pending.redirectUri !== redirectUriFor(config, input.host.toLowerCase())) {
     throw new AppError('bad_request', 'This sign-in was started on another address. Please sign in again.');
   }
   const callbackUrl = new URL(pending.redirectUri);

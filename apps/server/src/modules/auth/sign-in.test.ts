@@ -5,7 +5,7 @@ import { userRoles, users } from '../../db/schema.js';
 import { makeUser, startTestApp, type TestApp } from '../../test/harness.js';
 import type { MemberClaims } from './claims.js';
 import { authenticate } from './sessions.js';
-import { signIn } from './sign-in.js';
+import { signIn, unverifiedEmailMessage } from './sign-in.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -74,28 +74,39 @@ describe('signIn', () => {
 });
 
 describe('email_verified', () => {
-  it('makes a bootstrap admin only when the provider verified the email', async () => {
-    for (const unverified of [undefined, false]) {
-      const info = await signIn(
+  it('refuses an unverified new subject before any row holds its email, in any portal', async () => {
+    for (const [portal, unverified] of [
+      [1, undefined],
+      [1, false],
+      [7, false],
+    ] as const) {
+      const sub = `sub-50-${portal}-${String(unverified)}`;
+      const attempt = signIn(
         t.db,
-        claims({
-          sub: `sub-50-${String(unverified)}`,
-          email: 'admin@example.com',
-          email_verified: unverified,
-        }),
+        claims({ sub, portal_id: portal, email: 'admin@example.com', email_verified: unverified }),
         t.config,
-      ).catch((err: unknown) => err);
-      // The verified admin of the test above already holds this email: no admin, no link, no access.
-      expect(info).toMatchObject({ code: 'no_access', message: expect.stringContaining('not verified') });
+      );
+      await expect(attempt).rejects.toMatchObject({ code: 'no_access', message: unverifiedEmailMessage });
+      expect(await t.db.select().from(users).where(eq(users.subject, sub))).toEqual([]);
     }
-    const fresh = { portal_id: 7, email: 'admin@example.com', sub: 'sub-51' };
-    const unverified = await signIn(t.db, claims({ ...fresh, email_verified: false }), t.config);
-    expect(unverified.fitPostAdminAccess).toBe(false);
-    const roles = await t.db.select().from(userRoles).where(eq(userRoles.userId, unverified.id));
-    expect(roles.map((r) => r.roleId)).toEqual([roleIds.member]);
-    // The same member, once the provider has verified the email, becomes admin.
-    const verified = await signIn(t.db, claims({ ...fresh, email_verified: true }), t.config);
-    expect(verified).toMatchObject({ id: unverified.id, fitPostAdminAccess: true });
+    // Nothing was claimed: the address's owner, verified, is portal 7's admin.
+    const verified = await signIn(
+      t.db,
+      claims({ sub: 'sub-51', portal_id: 7, email: 'admin@example.com' }),
+      t.config,
+    );
+    expect(verified.fitPostAdminAccess).toBe(true);
+  });
+
+  it('keeps the email a known subject had when a later sign-in claims another, unverified', async () => {
+    const first = await signIn(t.db, claims({ sub: 'sub-53', email: 'jo@example.com' }), t.config);
+    const later = await signIn(
+      t.db,
+      claims({ sub: 'sub-53', email: 'admin@example.com', email_verified: false, name: 'Jo Jogger' }),
+      t.config,
+    );
+    expect(later).toMatchObject({ id: first.id, email: 'jo@example.com', fullName: 'Jo Jogger' });
+    expect(later.fitPostAdminAccess).toBe(false);
   });
 
   it('does not link a user an admin added to a sign-in whose email is unverified', async () => {

@@ -14,11 +14,16 @@ import { createSession, revokeUserSessions } from './sessions.js';
 export const noAccessMessage =
   'Your membership does not include FitPost. Contact customer service to add it to your membership.';
 
+export const unverifiedEmailMessage =
+  'Your sign-in provider has not verified your email address. Verify it with your organisation, then sign in again.';
+
 /**
  * Turns verified claims into a FitPost user and a session: creates or links the user, refreshes
  * their profile, brings claim-based roles up to date, and refuses members without access. The
- * email counts (linking a user an admin added, bootstrap admin) only when the provider says it
- * verified it (`email_verified: true`).
+ * subject (`sub`) is the identity; the email counts only when the provider says it verified it
+ * (`email_verified: true`). An unverified email claims nothing: a new subject is refused before
+ * any row holds it (so it can never lock out the address's owner, issue 25), and a known subject
+ * keeps the email it had.
  */
 export async function signIn(
   db: Db,
@@ -34,17 +39,19 @@ export async function signIn(
       .values({ id: claims.portal_id, alias: String(claims.portal_id), name: `Portal ${claims.portal_id}` })
       .onConflictDoNothing();
 
+    const [bySubject] = await tx.select().from(users).where(eq(users.subject, claims.sub));
+    if (!bySubject && !emailVerified)
+      throw new AppError('no_access', unverifiedEmailMessage, { portalId: claims.portal_id });
     const profile = {
-      email: claims.email,
+      ...(emailVerified && { email: claims.email }),
       fullName: claims.name,
       accountType: claims.account_type ?? 'Member',
       thumbnailUrl: claims.picture ?? '',
       profileUrl: claims.profile ?? '',
       updatedAt: now,
     };
-    const [bySubject] = await tx.select().from(users).where(eq(users.subject, claims.sub));
-    // A user an admin added before their first sign-in is linked by portal and email, if the
-    // provider verified that email; any other account with it in the portal refuses the sign-in.
+    // A user an admin added before their first sign-in is linked by portal and (verified) email;
+    // any other account with it in the portal refuses the sign-in.
     const [sameEmail] = bySubject
       ? [undefined]
       : await tx
@@ -56,12 +63,10 @@ export async function signIn(
               sql`lower(${users.email}) = ${claims.email.toLowerCase()}`,
             ),
           );
-    if (sameEmail && (sameEmail.subject !== null || !emailVerified)) {
+    if (sameEmail && sameEmail.subject !== null) {
       throw new AppError(
         'no_access',
-        emailVerified
-          ? 'Your email address belongs to another FitPost account in your portal. Contact customer service.'
-          : 'Your sign-in provider has not verified your email address, which another FitPost account in your portal uses. Contact customer service.',
+        'Your email address belongs to another FitPost account in your portal. Contact customer service.',
         { portalId: claims.portal_id },
       );
     }
@@ -79,7 +84,13 @@ export async function signIn(
           .returning()
       : await tx
           .insert(users)
-          .values({ ...profile, portalId: claims.portal_id, subject: claims.sub, lastSignInAt: now })
+          .values({
+            ...profile,
+            email: claims.email,
+            portalId: claims.portal_id,
+            subject: claims.sub,
+            lastSignInAt: now,
+          })
           .returning();
     if (!user) throw new Error('user upsert returned no row');
 

@@ -1,6 +1,7 @@
 import {
   emailKindLabels,
   emailKinds,
+  emailTexts,
   type EmailKind,
   type EmailPreferences,
   type EmailPreferencesUpdate,
@@ -65,15 +66,29 @@ const optOut = (db: Db, userId: string, kinds: EmailKind[]) =>
 /**
  * One-click unsubscribe (RFC 8058), without a session: the token names the member and the kind,
  * signed with FITPOST_EMAIL_SECRET, and turns off exactly that. A token not made by this FitPost
- * is refused (403); using a token again changes nothing and answers the same.
+ * is refused (403), and so is one past its year; using a token again changes nothing and answers
+ * the same, even once it has expired (that kind is off: the member is told so, politely).
  */
-export async function unsubscribe(deps: EmailPreferenceDeps, token: string): Promise<UnsubscribeResult> {
+export async function unsubscribe(
+  deps: EmailPreferenceDeps,
+  token: string,
+  now = new Date(),
+): Promise<UnsubscribeResult> {
   const named = readUnsubscribeToken(deps.secret, token);
-  if (!named) throw new AppError('forbidden', 'This unsubscribe link is not valid.');
+  if (!named) throw new AppError('forbidden', emailTexts.badLink);
+  const result = { kind: named.kind, label: emailKindLabels[named.kind] };
+  if (named.expiresAt <= now) {
+    const [off] = await deps.db
+      .select({ kind: emailOptOuts.kind })
+      .from(emailOptOuts)
+      .where(and(eq(emailOptOuts.userId, named.userId), eq(emailOptOuts.kind, named.kind)));
+    if (off) return result;
+    throw new AppError('forbidden', emailTexts.expiredLink);
+  }
   // The member may have been removed since the email was sent: then there is nothing to turn off.
   await deps.db.execute(sql`
     insert into ${emailOptOuts} (user_id, kind)
     select ${users.id}, ${named.kind} from ${users} where ${users.id} = ${named.userId}
     on conflict do nothing`);
-  return { kind: named.kind, label: emailKindLabels[named.kind] };
+  return result;
 }

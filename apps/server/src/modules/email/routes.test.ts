@@ -1,4 +1,6 @@
-import type { EmailPreferences } from '@fitpost/contract';
+import { createHmac } from 'node:crypto';
+import { emailTexts, type EmailPreferences } from '@fitpost/contract';
+import { multipartForm } from '../../test/multipart.js';
 import { caughtMail } from '@fitpost/sandbox/testing';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +10,8 @@ import { startEmailWorld, testSenderDeps } from '../../test/email.js';
 import { call, type TestUser } from '../../test/library.js';
 import { queueEmails } from './outbox.js';
 import { sendEmails } from './sender.js';
-import { unsubscribeToken } from './unsubscribe-token.js';
+import { unsubscribe } from './preferences.js';
+import { legacyTokensIssuedAt, unsubscribeToken, unsubscribeTokenLifetimeMs } from './unsubscribe-token.js';
 
 let world: Awaited<ReturnType<typeof startEmailWorld>>;
 beforeAll(async () => {
@@ -152,6 +155,81 @@ describe('unsubscribe links', () => {
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe(`/unsubscribe?token=${token}`);
     expect(on(await preferences(coach))['post.failed']).toBe(true);
+  });
+
+  it('requires the body List-Unsubscribe=One-Click (RFC 8058), form-encoded or multipart', async () => {
+    const { t } = world;
+    const coach = await makeUser(t);
+    const url = `/api/email/unsubscribe?token=${unsubscribeToken(secret(), coach.user.id, 'messages')}`;
+    const form = 'application/x-www-form-urlencoded';
+    for (const bad of [
+      {},
+      { headers: { 'content-type': form }, payload: '' },
+      { headers: { 'content-type': form }, payload: 'List-Unsubscribe=Two-Clicks' },
+      { headers: { 'content-type': 'application/json' }, payload: '{"List-Unsubscribe":"One-Click"}' },
+    ]) {
+      const res = await t.app.inject({ method: 'POST', url, ...bad });
+      expect(res.statusCode, JSON.stringify(bad)).toBe(400);
+      expect(res.json()).toMatchObject({ error: { message: emailTexts.notOneClick } });
+    }
+    expect(on(await preferences(coach)).messages).toBe(true);
+    // The unsubscribe page's way: multipart with the same field.
+    const { contentType, payload } = multipartForm([{ name: 'List-Unsubscribe', value: 'One-Click' }]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': contentType },
+      payload,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(on(await preferences(coach)).messages).toBe(false);
+  });
+
+  it('expire a year after the email, yet a link already used still answers politely', async () => {
+    const { t } = world;
+    const deps = { db: t.db, enabled: true, secret: secret() };
+    const [used, unused] = [await makeUser(t), await makeUser(t)];
+    const issuedAt = new Date(Date.now() - 1000);
+    const yearLater = new Date(issuedAt.getTime() + unsubscribeTokenLifetimeMs);
+    const usedToken = unsubscribeToken(secret(), used.user.id, 'post.failed', issuedAt);
+    expect((await oneClick(usedToken)).statusCode).toBe(200);
+    await expect(unsubscribe(deps, usedToken, yearLater)).resolves.toMatchObject({ kind: 'post.failed' });
+    const unusedToken = unsubscribeToken(secret(), unused.user.id, 'post.failed', issuedAt);
+    await expect(unsubscribe(deps, unusedToken, new Date(yearLater.getTime() - 1000))).resolves.toBeTruthy();
+    const late = unsubscribeToken(secret(), (await makeUser(t)).user.id, 'post.failed', issuedAt);
+    await expect(unsubscribe(deps, late, yearLater)).rejects.toMatchObject({
+      code: 'forbidden',
+      message: emailTexts.expiredLink,
+    });
+    // Over HTTP: a link written over a year ago.
+    const old = unsubscribeToken(
+      secret(),
+      unused.user.id,
+      'messages',
+      new Date(Date.now() - unsubscribeTokenLifetimeMs - 1000),
+    );
+    const res = await oneClick(old);
+    expect(res.statusCode).toBe(403);
+    expect(on(await preferences(unused)).messages).toBe(true);
+  });
+
+  it('takes links from before tokens carried their issue time as issued on the upgrade day', async () => {
+    const { t } = world;
+    const deps = { db: t.db, enabled: true, secret: secret() };
+    const coach = await makeUser(t);
+    const payload = `${coach.user.id}:messages`;
+    const mac = createHmac('sha256', secret())
+      .update(`fitpost-unsubscribe-v1|${payload}`)
+      .digest('base64url');
+    const legacy = `${Buffer.from(payload).toString('base64url')}.${mac}`;
+    const end = legacyTokensIssuedAt.getTime() + unsubscribeTokenLifetimeMs;
+    await expect(unsubscribe(deps, legacy, new Date(end))).rejects.toMatchObject({
+      message: emailTexts.expiredLink,
+    });
+    await expect(unsubscribe(deps, legacy, new Date(end - 1000))).resolves.toMatchObject({
+      kind: 'messages',
+    });
+    expect(on(await preferences(coach)).messages).toBe(false);
   });
 
   it('works for a member removed since, doing nothing', async () => {

@@ -2,13 +2,16 @@ import {
   emailApi,
   emailPreferences,
   emailPreferencesUpdate,
+  emailTexts,
   errorBody,
+  oneClickUnsubscribe,
   unsubscribeQuery,
   unsubscribeResult,
 } from '@fitpost/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../http/plugins/auth.js';
+import { AppError } from '../../lib/errors.js';
 import {
   getEmailPreferences,
   setEmailPreferences,
@@ -17,6 +20,11 @@ import {
 } from './preferences.js';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody };
+
+/** A multipart form whose `List-Unsubscribe` part is `One-Click`. */
+const multipartOneClick = new RegExp(
+  `name="${oneClickUnsubscribe.field}"\\r?\\n(?:[^\\r\\n]+\\r?\\n)*\\r?\\n${oneClickUnsubscribe.value}\\r?\\n`,
+);
 const tags = ['email'];
 const security = [{ bearer: [] }];
 
@@ -30,12 +38,23 @@ export async function emailRoutes(
   deps: EmailPreferenceDeps & { rateLimitPerMinute: number },
 ) {
   await app.register((scope, _opts, done) => {
-    // Mail providers post the one-click form as application/x-www-form-urlencoded (or multipart):
-    // its only field, List-Unsubscribe=One-Click, carries nothing, so the body is read and ignored.
-    for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data'])
-      scope.addContentTypeParser(type, { parseAs: 'string', bodyLimit: 4096 }, (_req, _body, done) =>
-        done(null, undefined),
-      );
+    // Mail providers post the one-click form as application/x-www-form-urlencoded (or multipart),
+    // and RFC 8058 says what it holds: List-Unsubscribe=One-Click. The body is read as whether it
+    // does; anything else (no body, JSON) is refused by the route.
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 4096 },
+      (_req, body, done) =>
+        done(null, {
+          oneClick:
+            new URLSearchParams(body.toString()).get(oneClickUnsubscribe.field) === oneClickUnsubscribe.value,
+        }),
+    );
+    scope.addContentTypeParser(
+      'multipart/form-data',
+      { parseAs: 'string', bodyLimit: 4096 },
+      (_req, body, done) => done(null, { oneClick: multipartOneClick.test(body.toString()) }),
+    );
     const r = scope.withTypeProvider<ZodTypeProvider>();
     const rateLimit = { max: deps.rateLimitPerMinute, timeWindow: '1 minute' };
     r.post(
@@ -49,7 +68,11 @@ export async function emailRoutes(
           response: { 200: unsubscribeResult, 400: errorBody, 403: errorBody, 429: errorBody },
         },
       },
-      (req) => unsubscribe(deps, req.query.token),
+      (req) => {
+        const body = req.body as { oneClick?: boolean } | undefined;
+        if (body?.oneClick !== true) throw new AppError('bad_request', emailTexts.notOneClick);
+        return unsubscribe(deps, req.query.token);
+      },
     );
     r.get(
       emailApi.unsubscribe,

@@ -1,4 +1,10 @@
-import { emailApi, emailKindLabels, emailTexts, type EmailKind } from '@fitpost/contract';
+import {
+  emailApi,
+  emailKindLabels,
+  emailTexts,
+  oneClickUnsubscribeBody,
+  type EmailKind,
+} from '@fitpost/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { emailContents, emailOptOuts, emailOutbox } from '../../db/schema-email.js';
@@ -170,7 +176,7 @@ function message(deps: EmailSenderDeps, row: Claimed) {
     messageId: `<${row.id}@${domainOf(deps.from)}>`,
     headers: {
       'List-Unsubscribe': `<${oneClick}>`,
-      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      'List-Unsubscribe-Post': oneClickUnsubscribeBody,
     },
   };
 }

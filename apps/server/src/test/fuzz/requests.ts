@@ -65,7 +65,7 @@ export function resolverOf(doc: OpenApiDocument) {
 
 /** A request ready for `app.inject`, and which part of it is malformed. */
 export interface FuzzRequest {
-  part: 'path' | 'query' | 'body' | 'raw' | 'multipart' | 'headers';
+  part: 'path' | 'query' | 'body' | 'raw' | 'multipart' | 'headers' | 'empty-json';
   method: string;
   url: string;
   headers: Record<string, string>;
@@ -174,14 +174,10 @@ const rawBodies = fc.oneof(
 );
 
 /**
- * Malformed variants of one route's request: everything plausible except one part — a path
- * parameter, the query string, the JSON body, the body's encoding, an upload form or a header.
+ * The route's plausible request parts (real ids where the document names records) and the
+ * builder that makes them one request, with any part replaced.
  */
-export function malformedRequests(
-  route: ApiRoute,
-  documentCtx: FuzzContext,
-  auth: Record<string, string>,
-): fc.Arbitrary<FuzzRequest> {
+function plausibleRequests(route: ApiRoute, documentCtx: FuzzContext, auth: Record<string, string>) {
   // `id` and `ids` mean the route's own records: those of the segment before `{id}`, or of the
   // last segment that names records (`ids` of DELETE /api/posts are post ids).
   const parts = route.path.split('/');
@@ -190,7 +186,6 @@ export function malformedRequests(
   const ctx: FuzzContext = own
     ? { ...documentCtx, ids: { ...documentCtx.ids, id: own, ids: own } }
     : documentCtx;
-  const hasBody = route.method !== 'GET';
   const base = fc.record({
     path: plausibleParams(route.params, ctx).map((v) =>
       Object.fromEntries(Object.entries(v).map(([k, x]) => [k, encode(String(x))])),
@@ -216,6 +211,36 @@ export function malformedRequests(
           : { payload: toJsonText(b.body) }),
     };
   };
+
+  return { ctx, base, request };
+}
+
+/**
+ * The route's plausible request as the spec's client sends a bodiless call: `Content-Type:
+ * application/json` with an empty body, which must read as no body (issue 25).
+ */
+export function emptyJsonBodyRequests(
+  route: ApiRoute,
+  documentCtx: FuzzContext,
+  auth: Record<string, string>,
+): fc.Arbitrary<FuzzRequest> {
+  const { base, request } = plausibleRequests(route, documentCtx, auth);
+  return base.map((b) =>
+    request('empty-json', b, { headers: { 'content-type': 'application/json' }, payload: '' }),
+  );
+}
+
+/**
+ * Malformed variants of one route's request: everything plausible except one part — a path
+ * parameter, the query string, the JSON body, the body's encoding, an upload form or a header.
+ */
+export function malformedRequests(
+  route: ApiRoute,
+  documentCtx: FuzzContext,
+  auth: Record<string, string>,
+): fc.Arbitrary<FuzzRequest> {
+  const { ctx, base, request } = plausibleRequests(route, documentCtx, auth);
+  const hasBody = route.method !== 'GET';
 
   const variants: fc.WeightedArbitrary<FuzzRequest>[] = [];
   if (route.params.length > 0) {

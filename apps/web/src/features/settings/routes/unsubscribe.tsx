@@ -36,7 +36,9 @@ export function UnsubscribeRoute() {
           showIcon
           title={
             unsubscribe.error instanceof ApiError && unsubscribe.error.status === 403
-              ? emailTexts.badLink
+              ? unsubscribe.error.text === emailTexts.expiredLink
+                ? emailTexts.expiredLink
+                : emailTexts.badLink
               : errorText(unsubscribe.error)
           }
         />
