@@ -78,10 +78,10 @@ export function UsersTable({
       title: <span className="visually-hidden">Actions</span>,
       render: (_: unknown, user) => (
         <Space wrap>
-          <Button onClick={() => onEdit(user)} aria-label={`Edit ${user.fullName}`}>
+          <Button size="large" onClick={() => onEdit(user)} aria-label={`Edit ${user.fullName}`}>
             Edit
           </Button>
-          <Button onClick={() => onManageRoles(user)} aria-label={`Roles of ${user.fullName}`}>
+          <Button size="large" onClick={() => onManageRoles(user)} aria-label={`Roles of ${user.fullName}`}>
             Roles
           </Button>
         </Space>
