@@ -103,12 +103,12 @@ for (const route of routes) {
   const times = [];
   const cpu = [];
   const first = performance.now();
-  await runReport({ db }, actor, route, query);
+  await runReport({ db, timeZone: 'UTC' }, actor, route, query);
   const firstMs = performance.now() - first;
   for (let i = 0; i < repeat; i += 1) {
     const t0 = performance.now();
     const c0 = process.cpuUsage();
-    await runReport({ db }, actor, route, query);
+    await runReport({ db, timeZone: 'UTC' }, actor, route, query);
     const c = process.cpuUsage(c0);
     times.push(performance.now() - t0);
     cpu.push((c.user + c.system) / 1000);
@@ -126,7 +126,7 @@ const rssBefore = process.memoryUsage().rss;
 let rows = -1;
 let peak = rssBefore;
 const csvFrom = new Date(Date.now() - (csvDays - 1) * 86_400_000).toISOString().slice(0, 10);
-const { lines: csv } = await csvExport({ db }, actor, 'postsdetail', {
+const { lines: csv } = await csvExport({ db, timeZone: 'UTC' }, actor, 'postsdetail', {
   ...query,
   format: 'csv',
   from: csvFrom,

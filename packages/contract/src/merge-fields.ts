@@ -208,6 +208,15 @@ export const memberDetailProperties = {
 } as const;
 export type MemberDetail = keyof typeof memberDetailProperties;
 
+/** What each detail is called (System Settings, the admin's user drawer). */
+export const memberDetailLabels: Record<MemberDetail, string> = {
+  displayName: 'Display name',
+  businessName: 'Business name',
+  city: 'City',
+  bookingLink: 'Booking link',
+  signOff: 'Sign-off',
+};
+
 /** The field each detail fills (the display name also gives `{first_name}`). */
 const detailField: Record<MemberDetail, MergeFieldName> = {
   displayName: 'full_name',

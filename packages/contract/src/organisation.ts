@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { autoPostLimits } from './auto-posts.js';
 import { nameText, timeZone } from './common.js';
 import { formatCount } from './constants.js';
+import { userFieldLabels } from './user.js';
 
 /**
  * The organisation's settings (issue 15, `/app/manage/settings`): per portal, set by its admins.
@@ -41,11 +42,15 @@ export const organisationSettingsBody = z
   .strict();
 export type OrganisationSettingsBody = z.infer<typeof organisationSettingsBody>;
 
-/** One recorded change: who, when, and each field's value before and after. */
+/**
+ * One entry of the organisation's change log: who, when, what it was to (null: the settings; else,
+ * e.g., "User Casey Coach" for a user's details), and each field's value before and after.
+ */
 export const organisationSettingsChange = z.object({
   id: z.uuid(),
   changedAt: z.iso.datetime(),
   changedBy: z.object({ id: z.uuid().nullable(), fullName: z.string() }),
+  subject: z.string().nullable(),
   fields: z.array(z.object({ field: z.string(), from: z.string().nullable(), to: z.string().nullable() })),
 });
 export type OrganisationSettingsChange = z.infer<typeof organisationSettingsChange>;
@@ -76,6 +81,12 @@ export const organisationSettingLabels: Record<keyof OrganisationSettingsBody, s
   xVariantsAboveMembers: 'Above this many members on X',
   feedRefreshMinutes: 'Feed refresh interval (minutes)',
 };
+
+/** What the change log calls each field it records: the settings' and a user's details. */
+export const changeLogLabels: Record<string, string> = { ...organisationSettingLabels, ...userFieldLabels };
+
+/** The subject of a change log entry about a user, named as they were then. */
+export const userChangeSubject = (fullName: string) => `User ${fullName}`;
 
 /** GET /api/public-config?portalId=: the portal's texts when it set them. */
 export const publicConfigQuery = z.object({

@@ -41,7 +41,7 @@ export const reportLimits = { maxDays: 732, defaultDays: 30, maxPageSize: 500, d
 const rangeQuery = z.object({
   from: reportDay.optional(),
   to: reportDay.optional(),
-  /** The zone days are read in; defaults to the caller's saved zone, else UTC. */
+  /** The zone days are read in; by default the caller's: their own, else the organisation's, else the deployment's. */
   tz: timeZone.optional(),
 });
 
@@ -127,6 +127,15 @@ export const engagementTotals = z.object({
   clicks: z.number().int().nullable(),
 });
 export type EngagementTotals = z.infer<typeof engagementTotals>;
+
+/** What each engagement figure is called (report columns, Basic Stats, My Results). */
+export const engagementLabels: Record<keyof EngagementTotals, string> = {
+  impressions: 'Impressions',
+  likes: 'Likes',
+  comments: 'Comments',
+  shares: 'Shares',
+  clicks: 'Link clicks',
+};
 
 export const myStatsQuery = rangeQuery.refine(rangeProblem, rangeMessage);
 

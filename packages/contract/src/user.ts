@@ -12,7 +12,7 @@ import {
   text,
   uuid,
 } from './common.js';
-import { memberDetailOf, memberDetailProblem } from './merge-fields.js';
+import { memberDetailLabels, memberDetailOf, memberDetailProblem } from './merge-fields.js';
 
 export const userProperty = z.object({ name: z.string(), value: z.string() });
 export type UserProperty = z.infer<typeof userProperty>;
@@ -83,6 +83,14 @@ export const userUpsert = z.object({
 });
 export type UserUpsert = z.input<typeof userUpsert>;
 
+/** What the screens (and the change log) call a user's details. */
+export const userFieldLabels = {
+  fullName: 'Full name',
+  email: 'Email',
+  accountType: 'Account type',
+  thumbnailUrl: 'Picture',
+} as const satisfies Record<Exclude<keyof UserUpsert, 'id'>, string>;
+
 /** The user property holding the member's time zone (Settings → System Settings); an IANA name. */
 export const timeZoneProperty = 'timeZone';
 
@@ -92,6 +100,18 @@ export const timeZoneProperty = 'timeZone';
  */
 export const tourSeenProperty = 'tourSeen';
 export const tourSeenValues = ['true', 'false'] as const;
+
+/**
+ * A user property as people read it (the admin's user drawer): its name and value in words, or
+ * null for a property FitPost keeps for itself, which is not shown.
+ */
+export function userPropertyShown(property: UserProperty): { label: string; value: string } | null {
+  if (property.name === timeZoneProperty) return { label: 'Time zone', value: property.value };
+  if (property.name === tourSeenProperty)
+    return { label: 'Tour seen', value: property.value === 'true' ? 'Yes' : 'No' };
+  const detail = memberDetailOf(property.name);
+  return detail ? { label: memberDetailLabels[detail], value: property.value } : null;
+}
 
 /** PUT /api/user/{id}/properties: exactly one name → string value pair. */
 export const propertyPut = z

@@ -28,6 +28,10 @@ export const brands = pgTable(
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     logoMediaId: uuid('logo_media_id').references(() => media.id, { onDelete: 'set null' }),
+    /** The brand's colour, `#rrggbb` (its cards' accent); null: none chosen. */
+    colour: text('colour'),
+    /** The brand's website (http or https); null: none. */
+    website: text('website'),
     createdAt: tz('created_at').notNull().defaultNow(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },

@@ -20,7 +20,10 @@ export const organisationSettings = pgTable('organisation_settings', {
   updatedAt: tz('updated_at').notNull().defaultNow(),
 });
 
-/** Every change to a portal's settings: who made it, when, and each field before and after. */
+/**
+ * The organisation's change log: every change to a portal's settings, or to a user's details by
+ * PUT /api/user/{id} — who made it, when, and each field before and after.
+ */
 export const organisationSettingChanges = pgTable(
   'organisation_setting_changes',
   {
@@ -30,6 +33,8 @@ export const organisationSettingChanges = pgTable(
       .references(() => portals.id),
     changedBy: uuid('changed_by').references(() => users.id, { onDelete: 'set null' }),
     changedAt: tz('changed_at').notNull().defaultNow(),
+    /** What else than the settings the change was to, as it was named then ("User Casey Coach"); null: the settings. */
+    subject: text('subject'),
     fields: jsonb('fields').$type<{ field: string; from: string | null; to: string | null }[]>().notNull(),
   },
   (t) => [index('organisation_setting_changes_portal_idx').on(t.portalId, t.changedAt)],

@@ -145,7 +145,7 @@ export async function buildApp(deps: AppDeps) {
     logError: (message, err) => app.log.error({ err }, message),
   });
   notificationRoutes(app, { db: database.db });
-  reportRoutes(app, { db: database.db });
+  reportRoutes(app, { db: database.db, timeZone: config.timeZone });
   messageRoutes(app, { db: database.db, emails: deps.emails ?? null });
   await emailRoutes(app, {
     db: database.db,

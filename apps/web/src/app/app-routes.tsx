@@ -61,6 +61,14 @@ const manageRoutes: RouteObject[] = [
     ),
   ),
   page(
+    'brands',
+    'Manage Brands',
+    lazyScreen(
+      () => import('@/features/library/routes/manage-brands'),
+      (m) => m.ManageBrandsRoute,
+    ),
+  ),
+  page(
     'tags',
     'Tags',
     lazyScreen(

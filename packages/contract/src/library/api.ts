@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { inputBounds, uuid } from '../common.js';
-import { systemUserId } from '../constants.js';
+import { formatCount, systemUserId } from '../constants.js';
 
 /**
  * The content library (issue 4): brands, content items, tags, favourites and content feeds.
@@ -55,6 +55,12 @@ export const libraryMessages = {
   windowOrder: 'The active window must end after it starts',
   graphicNotYours: 'Choose an image you uploaded',
   unknownBrand: 'Choose a brand of this portal',
+  brandColour: 'Choose a color written #rrggbb, such as #1d3b6f',
+  brandWebsite: 'Enter the website as an http:// or https:// URL',
+  brandMoveToItself: 'Choose another brand to move the content to',
+  /** A brand that content still uses cannot be deleted without saying where its items go. */
+  brandInUse: (name: string, items: number) =>
+    `${name} is used by ${formatCount(items)} ${items === 1 ? 'content item' : 'content items'}. Move ${items === 1 ? 'it' : 'them'} to another brand to delete it.`,
   unknownTags: 'Choose tags of this portal',
   adminOnly: 'Only administrators can change the content library',
   allContentAdminOnly: 'Only administrators can list content outside its active window',

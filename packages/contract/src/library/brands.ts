@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { nameText, pageQuery, pagedOf, text, uuid } from '../common.js';
+import { httpUrl, nameText, pageQuery, pagedOf, text, uuid } from '../common.js';
 import { libraryLimits, libraryMessages } from './api.js';
 import { sortDirection, upsertId } from './fields.js';
 
-// Brands: GET/POST /api/brand, PUT /api/brand/{id}.
+// Brands: GET/POST /api/brand, PUT and DELETE /api/brand/{id}.
 
 export const brand = z
   .object({
@@ -12,6 +12,11 @@ export const brand = z
     description: z.string(),
     logoMediaId: uuid.nullable(),
     logoUrl: z.string().nullable(),
+    /** The brand's colour, `#rrggbb`; null: none chosen. */
+    colour: z.string().nullable(),
+    website: z.string().nullable(),
+    /** Every content item of the brand, whatever its dates (what a delete would leave without one). */
+    itemCount: z.number().int(),
     /** Content items of this brand the caller can browse now (active window, visible to them). */
     contentCount: z.number().int(),
     createdAt: z.iso.datetime(),
@@ -39,5 +44,19 @@ export const brandUpsert = z.object({
   description: text.trim().max(libraryLimits.descriptionMaxLength).default(''),
   /** An image the admin uploaded with POST /api/media. */
   logoMediaId: uuid.nullable().default(null),
+  colour: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/, libraryMessages.brandColour)
+    .transform((c) => c.toLowerCase())
+    .nullable()
+    .default(null),
+  website: httpUrl(libraryMessages.brandWebsite).nullable().default(null),
 });
 export type BrandUpsert = z.input<typeof brandUpsert>;
+
+/**
+ * DELETE /api/brand/{id}?moveTo=: a brand content uses is refused (409, naming how many items)
+ * unless `moveTo` names another brand of the portal, which its items then carry.
+ */
+export const brandDeleteQuery = z.object({ moveTo: uuid.optional() });
+export type BrandDeleteQuery = z.infer<typeof brandDeleteQuery>;

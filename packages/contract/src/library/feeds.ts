@@ -26,6 +26,13 @@ export const feedFetchStatuses = ['ok', 'not_modified', 'error'] as const;
 export const feedFetchStatus = z.enum(feedFetchStatuses);
 export type FeedFetchStatus = z.infer<typeof feedFetchStatus>;
 
+/** How a feed's last fetch went, in words (the Feeds screen and the Feed Usage report). */
+export const feedFetchStatusLabels: Record<FeedFetchStatus, string> = {
+  ok: 'OK',
+  not_modified: 'Up to date',
+  error: 'Failed',
+};
+
 /** A content feed exactly as spec §3 names it, plus what the last fetch found (read-only). */
 export const feed = z
   .object({

@@ -1,5 +1,6 @@
 import {
   brand,
+  brandDeleteQuery,
   brandPage,
   brandSearchQuery,
   brandUpsert,
@@ -85,13 +86,15 @@ export function brandRoutes(app: FastifyInstance, deps: LibraryDeps) {
       schema: {
         tags,
         security,
-        summary: 'Delete a brand; its content stays, without a brand (admin)',
+        summary:
+          'Delete a brand (admin): refused (409, naming how many items) while content uses it, unless moveTo names the brand its items move to',
         params: libraryIdParams,
-        response: { 204: z.null(), ...errors },
+        querystring: brandDeleteQuery,
+        response: { 204: z.null(), ...writeErrors },
       },
     },
     async (req, reply) => {
-      await brands.deleteBrands(deps, actorOf(req), [req.params.id]);
+      await brands.deleteBrands(deps, actorOf(req), [req.params.id], req.query.moveTo);
       return reply.status(204).send(null);
     },
   );
@@ -102,9 +105,9 @@ export function brandRoutes(app: FastifyInstance, deps: LibraryDeps) {
       schema: {
         tags,
         security,
-        summary: 'Delete several brands (body: ids; admin)',
+        summary: 'Delete several brands (body: ids; admin): refused (409) while content uses one',
         body: libraryIdsBody,
-        response: { 204: z.null(), ...errors },
+        response: { 204: z.null(), ...writeErrors },
       },
     },
     async (req, reply) => {

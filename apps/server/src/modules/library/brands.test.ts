@@ -90,16 +90,77 @@ describe('GET /api/brand', () => {
 });
 
 describe('PUT and DELETE /api/brand', () => {
-  it('renames; deleting keeps the content without a brand; all or none; members refused', async () => {
+  it('changes name, description, colour and website; refuses a bad colour or website; members refused', async () => {
     const id = await addBrand(t, admin, 'Renamable');
-    const item = await addContent(t, admin, { title: 'Branded', brandId: id });
     const renamed = await call(t, admin, {
       method: 'PUT',
       url: `/api/brand/${id}`,
-      payload: { name: 'Renamed', description: 'New words' },
+      payload: {
+        name: 'Renamed',
+        description: 'New words',
+        colour: '#1D3B6F',
+        website: 'https://renamed.example/',
+      },
     });
-    expect(renamed.statusCode).toBe(200);
-    expect(renamed.json<Brand>()).toMatchObject({ name: 'Renamed', description: 'New words' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json<Brand>()).toMatchObject({
+      name: 'Renamed',
+      description: 'New words',
+      colour: '#1d3b6f',
+      website: 'https://renamed.example/',
+      itemCount: 0,
+    });
+    for (const [payload, message] of [
+      [{ name: 'Renamed', colour: 'blue' }, libraryMessages.brandColour],
+      [{ name: 'Renamed', colour: '#12345' }, libraryMessages.brandColour],
+      [{ name: 'Renamed', website: 'javascript:alert(1)' }, libraryMessages.brandWebsite],
+      [{ name: 'Renamed', website: 'ftp://renamed.example' }, libraryMessages.brandWebsite],
+    ] as const) {
+      const res = await call(t, admin, { method: 'PUT', url: `/api/brand/${id}`, payload });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().error.message).toContain(message);
+    }
+    const byCoach = await call(t, coach, {
+      method: 'PUT',
+      url: `/api/brand/${id}`,
+      payload: { name: 'Mine' },
+    });
+    expect(byCoach.statusCode).toBe(403);
+    const [row] = await t.db.select().from(brands).where(eq(brands.id, id));
+    expect(row).toMatchObject({ name: 'Renamed', colour: '#1d3b6f' });
+  });
+
+  it('refuses to delete a brand content uses, naming how many items; nothing changes', async () => {
+    const id = await addBrand(t, admin, 'In Use');
+    await addContent(t, admin, { title: 'First', brandId: id });
+    // An item outside its dates counts too: deleting would leave it without a brand.
+    await addContent(t, admin, {
+      title: 'Later',
+      brandId: id,
+      activeFrom: new Date(Date.now() + 3600_000).toISOString(),
+    });
+    const single = await call(t, admin, { method: 'DELETE', url: `/api/brand/${id}` });
+    expect(single.statusCode).toBe(409);
+    expect(single.json().error.message).toBe(libraryMessages.brandInUse('In Use', 2));
+    expect(single.json().error.message).toBe(
+      'In Use is used by 2 content items. Move them to another brand to delete it.',
+    );
+    const empty = await addBrand(t, admin, 'Empty');
+    const several = await call(t, admin, {
+      method: 'DELETE',
+      url: '/api/brand',
+      payload: { ids: [empty, id] },
+    });
+    expect(several.statusCode).toBe(409);
+    const got = await call(t, admin, { url: `/api/brand/${id}` });
+    expect(got.json<Brand>()).toMatchObject({ itemCount: 2, contentCount: 1 });
+    expect((await call(t, admin, { url: `/api/brand/${empty}` })).statusCode).toBe(200);
+  });
+
+  it('deletes after moving its items to another brand; all or none; other portals and members refused', async () => {
+    const id = await addBrand(t, admin, 'Old Name Co');
+    const target = await addBrand(t, admin, 'New Home');
+    const item = await addContent(t, admin, { title: 'Moving', brandId: id });
     const foreign = await addBrand(t, otherAdmin, 'Theirs');
     expect((await call(t, otherAdmin, { url: `/api/brand/${id}` })).statusCode).toBe(404);
     const mixed = await call(t, admin, {
@@ -108,11 +169,31 @@ describe('PUT and DELETE /api/brand', () => {
       payload: { ids: [id, foreign] },
     });
     expect(mixed.statusCode).toBe(404);
-    expect((await call(t, coach, { method: 'DELETE', url: `/api/brand/${id}` })).statusCode).toBe(403);
-    const done = await call(t, admin, { method: 'DELETE', url: '/api/brand', payload: { ids: [id] } });
+    const toForeign = await call(t, admin, { method: 'DELETE', url: `/api/brand/${id}?moveTo=${foreign}` });
+    expect(toForeign.statusCode).toBe(400);
+    expect(toForeign.json().error.message).toBe(libraryMessages.unknownBrand);
+    const toItself = await call(t, admin, { method: 'DELETE', url: `/api/brand/${id}?moveTo=${id}` });
+    expect(toItself.statusCode).toBe(400);
+    expect(toItself.json().error.message).toBe(libraryMessages.brandMoveToItself);
+    expect((await call(t, admin, { method: 'DELETE', url: `/api/brand/${id}?moveTo=nope` })).statusCode).toBe(
+      400,
+    );
+    const byCoach = await call(t, coach, { method: 'DELETE', url: `/api/brand/${id}?moveTo=${target}` });
+    expect(byCoach.statusCode).toBe(403);
+    const [before] = await t.db.select().from(contentItems).where(eq(contentItems.id, item));
+    expect(before?.brandId).toBe(id);
+
+    const done = await call(t, admin, { method: 'DELETE', url: `/api/brand/${id}?moveTo=${target}` });
     expect(done.statusCode).toBe(204);
     const [row] = await t.db.select().from(contentItems).where(eq(contentItems.id, item));
-    expect(row?.brandId).toBeNull();
+    expect(row?.brandId).toBe(target);
+    expect((await call(t, admin, { url: `/api/brand/${id}` })).statusCode).toBe(404);
+    expect((await call(t, admin, { url: `/api/brand/${target}` })).json<Brand>().itemCount).toBe(1);
     expect((await call(t, otherAdmin, { url: `/api/brand/${foreign}` })).statusCode).toBe(200);
+    // A brand nothing uses goes at once.
+    const unused = await addBrand(t, admin, 'Unused');
+    expect(
+      (await call(t, admin, { method: 'DELETE', url: '/api/brand', payload: { ids: [unused] } })).statusCode,
+    ).toBe(204);
   });
 });

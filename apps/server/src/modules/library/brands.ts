@@ -24,6 +24,9 @@ function contentCount(actor: Actor, now: Date) {
   return sql<number>`(select count(*)::int from ${contentItems} where ${col(contentItems.brandId)} = ${col(brands.id)} and ${contentVisibleTo(actor)} and ${contentActiveAt(now)})`;
 }
 
+/** Every item of the brand, whatever its dates: what deleting it would leave without a brand. */
+const itemCount = sql<number>`(select count(*)::int from ${contentItems} where ${col(contentItems.brandId)} = ${col(brands.id)})`;
+
 function brandColumns(actor: Actor, now: Date) {
   return {
     id: brands.id,
@@ -31,7 +34,10 @@ function brandColumns(actor: Actor, now: Date) {
     description: brands.description,
     logoMediaId: brands.logoMediaId,
     logoMimeType: media.mimeType,
+    colour: brands.colour,
+    website: brands.website,
     contentCount: contentCount(actor, now),
+    itemCount,
     createdAt: brands.createdAt,
     updatedAt: brands.updatedAt,
   };
@@ -56,7 +62,10 @@ function presentBrand(publicUrl: string, row: BrandRow): Brand {
       row.logoMediaId && row.logoMimeType
         ? mediaUrl(publicUrl, { id: row.logoMediaId, mimeType: row.logoMimeType })
         : null,
+    colour: row.colour,
+    website: row.website,
     contentCount: row.contentCount,
+    itemCount: row.itemCount,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -123,6 +132,8 @@ export async function createBrand(deps: LibraryDeps, actor: Actor, input: Upsert
           name: input.name,
           description: input.description,
           logoMediaId: input.logoMediaId,
+          colour: input.colour,
+          website: input.website,
           createdAt: now,
           updatedAt: now,
         })
@@ -136,7 +147,7 @@ export async function createBrand(deps: LibraryDeps, actor: Actor, input: Upsert
   return getBrand(deps, actor, id);
 }
 
-/** Renames or re-describes a brand, or changes its logo (admin). */
+/** Changes a brand's name, description, logo, colour or website (admin). */
 export async function updateBrand(
   deps: LibraryDeps,
   actor: Actor,
@@ -160,6 +171,8 @@ export async function updateBrand(
           name: input.name,
           description: input.description,
           logoMediaId: input.logoMediaId,
+          colour: input.colour,
+          website: input.website,
           updatedAt: clock(deps),
         })
         .where(eq(brands.id, id));
@@ -170,15 +183,46 @@ export async function updateBrand(
   return getBrand(deps, actor, id);
 }
 
-/** Deletes brands (admin, multi-delete); their items stay, without a brand. All or none. */
-export async function deleteBrands(deps: LibraryDeps, actor: Actor, ids: string[]) {
+/**
+ * Deletes brands (admin, multi-delete), all or none. A brand content still uses is refused, naming
+ * how many items, unless `moveTo` names another brand of the portal: its items move there first.
+ */
+export async function deleteBrands(deps: LibraryDeps, actor: Actor, ids: string[], moveTo?: string) {
   requireAdmin(actor, libraryMessages.adminOnly);
   const unique = [...new Set(ids)];
+  if (moveTo && unique.includes(moveTo)) throw new AppError('validation', libraryMessages.brandMoveToItself);
   await deps.db.transaction(async (tx) => {
-    const deleted = await tx
-      .delete(brands)
+    // Locked first, so an item added to one of them meanwhile is counted or waits for the delete.
+    const found = await tx
+      .select({ id: brands.id, name: brands.name })
+      .from(brands)
       .where(and(inArray(brands.id, unique), eq(brands.portalId, actor.portalId)))
-      .returning({ id: brands.id });
-    if (deleted.length !== unique.length) throw notFound('Brand');
+      .orderBy(asc(brands.name))
+      .for('update');
+    if (found.length !== unique.length) throw notFound('Brand');
+    if (moveTo) {
+      const [target] = await tx
+        .select({ id: brands.id })
+        .from(brands)
+        .where(and(eq(brands.id, moveTo), eq(brands.portalId, actor.portalId)))
+        .for('share');
+      if (!target) throw new AppError('validation', libraryMessages.unknownBrand);
+      await tx
+        .update(contentItems)
+        .set({ brandId: moveTo, updatedAt: clock(deps) })
+        .where(inArray(contentItems.brandId, unique));
+    } else {
+      const used = await tx
+        .select({ brandId: contentItems.brandId, n: count() })
+        .from(contentItems)
+        .where(inArray(contentItems.brandId, unique))
+        .groupBy(contentItems.brandId);
+      const inUse = found.find((b) => used.some((u) => u.brandId === b.id));
+      if (inUse) {
+        const items = used.find((u) => u.brandId === inUse.id)?.n ?? 0;
+        throw new AppError('conflict', libraryMessages.brandInUse(inUse.name, items));
+      }
+    }
+    await tx.delete(brands).where(inArray(brands.id, unique));
   });
 }

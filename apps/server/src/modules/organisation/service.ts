@@ -74,6 +74,7 @@ async function present(deps: OrganisationDeps, portalId: number): Promise<Organi
       id: change.id,
       changedAt: change.changedAt.toISOString(),
       changedBy: { id: change.changedBy, fullName: fullName ?? 'A removed user' },
+      subject: change.subject,
       fields: change.fields,
     })),
   };
@@ -85,7 +86,23 @@ export async function getOrganisationSettings(deps: OrganisationDeps, actor: Act
   return present(deps, actor.portalId);
 }
 
-const shown = (value: string | number | boolean | null) => (value === null ? null : String(value));
+export const shown = (value: string | number | boolean | null) => (value === null ? null : String(value));
+
+/** One entry for the organisation's change log. */
+export interface ChangeEntry {
+  portalId: number;
+  changedBy: string;
+  changedAt: Date;
+  /** null: the settings; else what the change was to ("User Casey Coach"). */
+  subject: string | null;
+  fields: { field: string; from: string | null; to: string | null }[];
+}
+
+/** Records a change in the organisation's change log (in the caller's transaction); none when nothing changed. */
+export async function recordChange(db: Db, entry: ChangeEntry) {
+  if (entry.fields.length === 0) return;
+  await db.insert(organisationSettingChanges).values(entry);
+}
 
 /**
  * PUT /api/settings/organisation: saves the settings and, in the same transaction, records who
@@ -113,9 +130,13 @@ export async function updateOrganisationSettings(
       .insert(organisationSettings)
       .values({ portalId: actor.portalId, ...input, updatedAt: now })
       .onConflictDoUpdate({ target: organisationSettings.portalId, set: { ...input, updatedAt: now } });
-    await tx
-      .insert(organisationSettingChanges)
-      .values({ portalId: actor.portalId, changedBy: actor.userId, changedAt: now, fields });
+    await recordChange(tx, {
+      portalId: actor.portalId,
+      changedBy: actor.userId,
+      changedAt: now,
+      subject: null,
+      fields,
+    });
   });
   return present(deps, actor.portalId);
 }

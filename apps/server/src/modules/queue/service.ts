@@ -1,11 +1,9 @@
 import {
   defaultQueueSlots,
-  isTimeZoneName,
   nextFreeSlot,
   queueLimits,
   queueMessages,
   sortSlots,
-  timeZoneProperty,
   type QueueSlot,
   type QueueSlots,
   type QueueSlotsPut,
@@ -14,37 +12,22 @@ import {
 } from '@fitpost/contract';
 import { and, desc, eq, gt, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { socialConnections, userProperties, users } from '../../db/schema.js';
+import { socialConnections, users } from '../../db/schema.js';
 import { posts, postTargets } from '../../db/schema-posts.js';
 import { queueSlots } from '../../db/schema-queue.js';
 import { AppError } from '../../lib/errors.js';
 import type { Actor } from '../auth/sessions.js';
-import { settingsOf } from '../organisation/service.js';
+import { memberZone } from '../organisation/time-zone.js';
 
 export interface QueueDeps {
   db: Db;
-  /** The organisation's time zone: slots are read in it until the member saves their own. */
+  /** The deployment's zone (FITPOST_TIME_ZONE), the last of memberZone's choices. */
   timeZone: string;
   now?: () => Date;
 }
 
 const clock = (deps: Pick<QueueDeps, 'now'>) => deps.now?.() ?? new Date();
 const weekMs = 7 * 86_400_000;
-
-/**
- * The member's time zone (System Settings), else their organisation's default (Administration
- * Settings), else the deployment's.
- */
-export async function memberZone(db: Db, userId: string, deploymentZone: string): Promise<string> {
-  const [row] = await db
-    .select({ value: userProperties.value })
-    .from(userProperties)
-    .where(and(eq(userProperties.userId, userId), eq(userProperties.name, timeZoneProperty)));
-  if (row && isTimeZoneName(row.value)) return row.value;
-  const [user] = await db.select({ portalId: users.portalId }).from(users).where(eq(users.id, userId));
-  const organisation = user ? (await settingsOf(db, user.portalId)).defaultTimeZone : null;
-  return organisation && isTimeZoneName(organisation) ? organisation : deploymentZone;
-}
 
 /** The member's own slots, or FitPost's suggestions while they have saved none. */
 async function slotsOf(db: Db, userId: string): Promise<{ slots: QueueSlot[]; isDefault: boolean }> {

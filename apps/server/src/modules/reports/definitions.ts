@@ -5,7 +5,11 @@
  * metrics job keeps per target (post_metrics), summed: a sum over unknown figures stays null.
  */
 import {
+  engagementLabels,
+  feedFetchStatusLabels,
+  networkNames,
   networks,
+  targetStatusLabels,
   type Network,
   type ReportChart,
   type ReportColumn,
@@ -20,7 +24,7 @@ export interface ReportContext {
   range: ReportRange;
   network: Network | undefined;
   now: Date;
-  /** Inactive Users: days without activity (30); Upcoming Posts: days ahead (14). */
+  /** Inactive Users: days without activity (30). (Upcoming Posts: its range's length by default.) */
   days: number | undefined;
 }
 
@@ -46,13 +50,19 @@ const col = (key: string, label: string, type: ReportColumn['type'] = 'number'):
   label,
   type,
 });
-const engagementColumns = [
-  col('impressions', 'Impressions'),
-  col('likes', 'Likes'),
-  col('comments', 'Comments'),
-  col('shares', 'Shares'),
-  col('clicks', 'Link clicks'),
-];
+const engagementMetrics = ['impressions', 'likes', 'comments', 'shares', 'clicks'] as const;
+const engagementColumns = engagementMetrics.map((m) => col(m, engagementLabels[m]));
+
+/**
+ * A stored value (a network, a status) as the product words it, from the contract's vocabulary, so
+ * screen and CSV alike read "Facebook Page" and "Posted", never "facebook" or "published".
+ */
+const wordOf = (column: SQL, labels: Readonly<Record<string, string>>) =>
+  sql`(case ${column} ${sql.join(
+    Object.entries(labels).map(([value, word]) => sql`when ${value} then ${word}::text`),
+    sql` `,
+  )} else ${column}::text end)`;
+const networkWord = (column: SQL) => wordOf(column, networkNames);
 const engagementSums = sql`sum(m.impressions)::float8 as impressions, sum(m.likes)::float8 as likes,
   sum(m.comments)::float8 as comments, sum(m.shares)::float8 as shares, sum(m.clicks)::float8 as clicks`;
 
@@ -88,7 +98,7 @@ function statsQuery(ctx: ReportContext): SQL {
   const { range } = ctx;
   const portal = ctx.portalId;
   const cur = sql`${range.start}`;
-  const metrics = ['impressions', 'likes', 'comments', 'shares', 'clicks'] as const;
+  const metrics = engagementMetrics;
   const figure = (pos: number, label: string, current: SQL, previous: SQL | null) =>
     sql`select ${pos}::int as pos, ${label}::text as metric, (${current})::float8 as current,
       ${previous ? sql`(${previous})::float8` : sql`null::float8`} as previous`;
@@ -155,7 +165,7 @@ function statsQuery(ctx: ReportContext): SQL {
         ...shownNetworks.map((n) =>
           figure(
             3 + networks.indexOf(n),
-            `Connected accounts: ${n}`,
+            `Connected accounts: ${networkNames[n]}`,
             sql`select ${sql.identifier(n)} from conn`,
             null,
           ),
@@ -189,7 +199,7 @@ function statsQuery(ctx: ReportContext): SQL {
         ...metrics.map((m, i) =>
           figure(
             13 + i,
-            `Engagement: ${m}`,
+            `Engagement: ${engagementLabels[m]}`,
             sql`select ${sql.raw(m)}_cur from engagement`,
             sql`select ${sql.raw(m)}_prev from engagement`,
           ),
@@ -214,7 +224,7 @@ export const reportDefinitions: Record<ReportRoute, ReportDefinition> = {
   postsperday: {
     columns: [
       col('day', 'Day', 'date'),
-      ...networks.map((n) => col(n, n === 'x' ? 'X' : n[0]?.toUpperCase() + n.slice(1))),
+      ...networks.map((n) => col(n, networkNames[n])),
       col('published', 'Published'),
       col('failed', 'Failed'),
     ],
@@ -342,7 +352,7 @@ export const reportDefinitions: Record<ReportRoute, ReportDefinition> = {
         from post_targets t
         where t.portal_id = ${ctx.portalId} and ${failedIn} group by t.network
       )
-      select n.network,
+      select ${networkWord(sql`n.network`)} as network,
         (select count(*) from social_connections c where c.portal_id = ${ctx.portalId} and c.network = n.network and c.status = 'connected')::int as accounts,
         coalesce(pub.published, 0)::int as published,
         coalesce(fail.failed, 0)::int as failed,
@@ -378,7 +388,8 @@ export const reportDefinitions: Record<ReportRoute, ReportDefinition> = {
       where t.portal_id = ${ctx.portalId} and t.due_at >= ${ctx.range.start} and t.due_at < ${ctx.range.end}
         ${networkFilter(ctx)}`,
     query: (ctx) => sql`
-      select u.full_name as member, ${source} as source, t.network, t.account_name as account, t.status,
+      select u.full_name as member, ${source} as source, ${networkWord(sql`t.network`)} as network,
+        t.account_name as account, ${wordOf(sql`t.status`, targetStatusLabels)} as status,
         t.due_at, t.published_at,
         ${localTime(ctx, sql`t.due_at`)} as "scheduledAt",
         ${localTime(ctx, sql`t.published_at`)} as "publishedAt",
@@ -408,10 +419,11 @@ export const reportDefinitions: Record<ReportRoute, ReportDefinition> = {
       return sql`
       select ${localDay(ctx, sql`t.due_at`)} as day,
         to_char(t.due_at at time zone ${ctx.range.timeZone}, 'HH24:MI') as time,
-        u.full_name as member, ${source} as source, t.network, t.account_name as account, t.due_at as at
+        u.full_name as member, ${source} as source, ${networkWord(sql`t.network`)} as network,
+        t.account_name as account, t.due_at as at
       from post_targets t join posts p on p.id = t.post_id join users u on u.id = t.user_id
       where t.portal_id = ${ctx.portalId} and t.status = 'scheduled'
-        and t.due_at >= ${now} and t.due_at < ${now} + ${`${ctx.days ?? 14} days`}::interval ${networkFilter(ctx)}`;
+        and t.due_at >= greatest(${now}, ${ctx.range.start}) and t.due_at < ${ctx.range.end} ${networkFilter(ctx)}`;
     },
   },
   usersinactive: {
@@ -471,8 +483,9 @@ export const reportDefinitions: Record<ReportRoute, ReportDefinition> = {
           join post_targets t on t.post_id = p.id
           where c.feed_id = f.id and t.portal_id = ${ctx.portalId} and ${publishedIn(ctx)})::int as used,
         ${localTime(ctx, sql`f.last_fetched_at`)} as "lastRefresh",
-        case when f.last_status is null then null when f.last_error is null then f.last_status
-          else f.last_status || ': ' || f.last_error end as outcome
+        case when f.last_status is null then null
+          when f.last_error is null then ${wordOf(sql`f.last_status`, feedFetchStatusLabels)}
+          else ${wordOf(sql`f.last_status`, feedFetchStatusLabels)} || ': ' || f.last_error end as outcome
       from feeds f left join users u on u.id = f.user_id
       where f.portal_id = ${ctx.portalId}`,
   },

@@ -9,7 +9,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Actor } from '../auth/sessions.js';
 import { reportRange } from './range.js';
 import { rowsOf } from '../../db/bulk.js';
-import { zoneOf, type ReportsDeps } from './service.js';
+import { reportZone, type ReportsDeps } from './service.js';
 
 type Figure = number | string | null;
 const figure = (value: Figure) => (value === null ? null : Number(value));
@@ -54,7 +54,7 @@ export async function myStats(
   q: { from?: string | undefined; to?: string | undefined; tz?: string | undefined },
 ): Promise<MyStats> {
   const now = deps.now?.() ?? new Date();
-  const range = reportRange(q, await zoneOf(deps.db, actor.userId, q.tz), now);
+  const range = reportRange(q, await reportZone(deps, actor, q.tz), now);
   const mine = sql`p.user_id = ${actor.userId} and p.portal_id = ${actor.portalId}`;
   const publishedIn = (start: SQL, end: SQL) =>
     sql`t.status = 'published' and t.published_at >= ${start} and t.published_at < ${end}`;

@@ -34,14 +34,20 @@ export function addDays(day: string, days: number): string {
 export const localMidnight = (day: string, timeZone: string) =>
   sql`((${day})::date::timestamp at time zone ${timeZone})`;
 
-/** [from, to] in `timeZone`; by default the last 30 days up to today. */
+/**
+ * [from, to] in `timeZone`; by default the last 30 days up to today, or, for a report that looks
+ * ahead (`ahead`: Upcoming Posts), today and the `ahead` - 1 days after it.
+ */
 export function reportRange(
   q: { from?: string | undefined; to?: string | undefined },
   timeZone: string,
   now = new Date(),
+  ahead?: number,
 ): ReportRange {
-  const to = q.to ?? (q.from ? addDays(q.from, reportLimits.defaultDays - 1) : todayIn(timeZone, now));
-  const from = q.from ?? addDays(to, -(reportLimits.defaultDays - 1));
+  const length = ahead ?? reportLimits.defaultDays;
+  const defaultTo = ahead ? addDays(todayIn(timeZone, now), length - 1) : todayIn(timeZone, now);
+  const to = q.to ?? (q.from ? addDays(q.from, length - 1) : defaultTo);
+  const from = q.from ?? addDays(to, -(length - 1));
   const days = Math.round((Date.parse(to) - Date.parse(from)) / DAY) + 1;
   const previousTo = addDays(from, -1);
   const previousFrom = addDays(from, -days);

@@ -9,10 +9,12 @@ import { contentItems, contentTags, favorites, feeds, tags } from '../../db/sche
 import { postMetrics } from '../../db/schema-metrics.js';
 import { posts, postTargets } from '../../db/schema-posts.js';
 import { socialConnections, userProperties, users } from '../../db/schema.js';
+import { organisationSettings } from '../../db/schema-settings.js';
 import { eq } from 'drizzle-orm';
 import { makeUser, startTestApp, type TestApp } from '../../test/harness.js';
 import { call, type TestUser } from '../../test/library.js';
 import { csvCell } from './csv.js';
+import { addDays, todayIn } from './range.js';
 
 let t: TestApp;
 let admin: TestUser;
@@ -99,7 +101,8 @@ async function target(f: Fixture) {
 }
 
 beforeAll(async () => {
-  t = await startTestApp();
+  // The deployment's zone, for members whose organisation set none and who saved none.
+  t = await startTestApp({ FITPOST_TIME_ZONE: 'Asia/Tokyo' });
   admin = await makeUser(t, { admin: true, name: 'Ada Admin' });
   coachA = await makeUser(t, { name: 'Alice Coach' });
   coachB = await makeUser(t, { name: 'Ben Coach' });
@@ -286,10 +289,10 @@ describe('reports', () => {
     expect(figures).toEqual({
       'Members with FitPost access': [3, null],
       'Members active (published a post)': [2, 1],
-      'Connected accounts: x': [1, null],
-      'Connected accounts: linkedin': [1, null],
-      'Connected accounts: facebook': [1, null],
-      'Connected accounts: instagram': [0, null],
+      'Connected accounts: X': [1, null],
+      'Connected accounts: LinkedIn': [1, null],
+      'Connected accounts: Facebook Page': [1, null],
+      'Connected accounts: Instagram': [0, null],
       'Auto-Post opt-ins (accounts)': [1, null],
       'Posts scheduled (per account)': [6, 1],
       'Posts published (per account)': [3, 1],
@@ -297,11 +300,11 @@ describe('reports', () => {
       'Auto-Posts sent': [0, 0],
       'Members reached by Auto-Posts': [0, 0],
       // LinkedIn does not tell impressions: 100 + 50, not a zero added in.
-      'Engagement: impressions': [150, null],
-      'Engagement: likes': [20, null],
-      'Engagement: comments': [3, null],
-      'Engagement: shares': [1, null],
-      'Engagement: clicks': [8, null],
+      'Engagement: Impressions': [150, null],
+      'Engagement: Likes': [20, null],
+      'Engagement: Comments': [3, null],
+      'Engagement: Shares': [1, null],
+      'Engagement: Link clicks': [8, null],
     });
   });
 
@@ -328,6 +331,16 @@ describe('reports', () => {
       { day: '2026-03-10', x: 0, linkedin: 0, facebook: 1, instagram: 0, published: 1, failed: 0 },
     ]);
     expect(r.chart).toMatchObject({ x: 'day', stacked: true, line: 'failed' });
+    // Headings in the product's words (the keys stay the stored values, for the chart).
+    expect(r.columns.map((c) => c.label)).toEqual([
+      'Day',
+      'X',
+      'LinkedIn',
+      'Facebook Page',
+      'Instagram',
+      'Published',
+      'Failed',
+    ]);
   });
 
   it('Top Content, Top Favorites, Top Tags', async () => {
@@ -352,8 +365,8 @@ describe('reports', () => {
 
   it('Top Platforms: accounts, published, failed, rate, commonest reason, engagement', async () => {
     const rows = Object.fromEntries((await report('popularplatforms')).rows.map((row) => [row.network, row]));
-    expect(rows.x).toMatchObject({ accounts: 1, published: 1, failed: 1, failureRate: 50, likes: 10 });
-    expect(rows.linkedin).toMatchObject({
+    expect(rows.X).toMatchObject({ accounts: 1, published: 1, failed: 1, failureRate: 50, likes: 10 });
+    expect(rows.LinkedIn).toMatchObject({
       accounts: 1,
       published: 1,
       failed: 0,
@@ -361,7 +374,7 @@ describe('reports', () => {
       impressions: null,
       likes: 4,
     });
-    expect(rows.facebook).toMatchObject({
+    expect(rows['Facebook Page']).toMatchObject({
       accounts: 1,
       published: 1,
       failed: 2,
@@ -369,7 +382,7 @@ describe('reports', () => {
       reason: 'Duplicate content.',
       likes: 6,
     });
-    expect(rows.instagram).toMatchObject({
+    expect(rows.Instagram).toMatchObject({
       accounts: 0,
       published: 0,
       failed: 0,
@@ -378,7 +391,7 @@ describe('reports', () => {
     });
     expect(
       (await report('popularplatforms', `${RANGE}&network=facebook`)).rows.map((row) => row.network),
-    ).toEqual(['facebook']);
+    ).toEqual(['Facebook Page']);
   });
 
   it('Posts Detail: every account of every post in the range, sortable and paged', async () => {
@@ -386,12 +399,12 @@ describe('reports', () => {
     expect(all.total).toBe(6);
     const byLikes = await report('postsdetail', `${RANGE}&sort=likes&desc=true&pagesize=2`);
     expect(byLikes.rows.map((row) => [row.member, row.network, row.likes])).toEqual([
-      ['Alice Coach', 'x', 10],
-      ['Ben Coach', 'facebook', 6],
+      ['Alice Coach', 'X', 10],
+      ['Ben Coach', 'Facebook Page', 6],
     ]);
     expect(byLikes.rows[0]).toMatchObject({
       source: 'Library',
-      status: 'published',
+      status: 'Posted',
       scheduledAt: '2026-03-01 00:00',
     });
     const page3 = await report('postsdetail', `${RANGE}&sort=likes&desc=true&pagesize=2&page=3`);
@@ -402,8 +415,17 @@ describe('reports', () => {
   });
 
   it('Upcoming Posts, Inactive Users, Feed Usage, Top Users', async () => {
-    expect((await report('upcoming')).rows.map((row) => row.member)).toEqual(['Alice Coach']);
-    expect((await report('upcoming', 'days=30')).rows).toHaveLength(2);
+    // Upcoming Posts looks ahead: today and the next 29 days unless asked otherwise.
+    const upcoming = await report('upcoming', '');
+    expect(upcoming.rows.map((row) => [row.member, row.network])).toEqual([
+      ['Alice Coach', 'X'],
+      ['Alice Coach', 'X'],
+    ]);
+    const today = todayIn('America/New_York');
+    expect([upcoming.from, upcoming.to]).toEqual([today, addDays(today, 29)]);
+    expect((await report('upcoming', 'days=7')).rows).toHaveLength(1);
+    // A past range holds nothing upcoming.
+    expect((await report('upcoming')).rows).toEqual([]);
     const inactive = await report('usersinactive');
     expect(inactive.rows.map((row) => [row.member, row.accounts, row.autoPost])).toEqual([
       ['Ben Coach', 1, 'On'],
@@ -412,7 +434,7 @@ describe('reports', () => {
     expect(inactive.memberIds).toEqual([coachB.user.id]);
     expect(inactive.columns.map((c) => c.key)).not.toContain('user_id');
     expect((await report('feedusage')).rows).toEqual([
-      { feed: 'Strength feed', owner: 'System', items: 2, used: 1, lastRefresh: null, outcome: 'ok' },
+      { feed: 'Strength feed', owner: 'System', items: 2, used: 1, lastRefresh: null, outcome: 'OK' },
     ]);
     expect((await report('topusers')).rows).toEqual([
       {
@@ -436,6 +458,21 @@ describe('reports', () => {
         clicks: 5,
       },
     ]);
+  });
+
+  it('without tz, days are read in the admin’s zone, else the organisation’s, else the deployment’s; each answer names it', async () => {
+    expect((await report('stats', RANGE)).timeZone).toBe('America/New_York');
+    expect((await report('stats', `${RANGE}&tz=Australia/Sydney`)).timeZone).toBe('Australia/Sydney');
+    const london = await makeUser(t, { portalId: 3, admin: true });
+    await t.db.insert(organisationSettings).values({ portalId: 3, defaultTimeZone: 'Europe/London' });
+    expect((await report('stats', RANGE, london)).timeZone).toBe('Europe/London');
+    const tokyo = await makeUser(t, { portalId: 4, admin: true });
+    const upcoming = await report('upcoming', '', tokyo);
+    expect(upcoming.timeZone).toBe('Asia/Tokyo');
+    expect(upcoming.from).toBe(todayIn('Asia/Tokyo'));
+    // A member's own results too (Alice saved no zone; her organisation set none).
+    const mine = await call(t, coachA, { method: 'GET', url: `/api/stats/me?${RANGE}` });
+    expect(mine.json<MyStats>().timeZone).toBe('Asia/Tokyo');
   });
 
   it('another portal’s admin sees none of it; members are refused; bad input is a 400', async () => {
@@ -476,6 +513,14 @@ describe('reports', () => {
     );
     expect(lines).toHaveLength(6 + 2);
     expect(res.body).toContain(`"'=HYPERLINK(""http://evil"")"`);
+    // Cells and headings in the product's words, as on screen.
+    expect(res.body).toContain(',Library,X,Alice Coach on x,Posted,2026-03-01 00:00,');
+    expect(res.body).not.toMatch(/,(published|failed|facebook),/);
+    const perDay = await call(t, admin, {
+      method: 'GET',
+      url: `/api/report/postsperday?${RANGE}&format=csv`,
+    });
+    expect(perDay.body.split('\r\n')[0]).toBe('Day,X,LinkedIn,Facebook Page,Instagram,Published,Failed');
     expect(csvCell('+1 555')).toBe("'+1 555");
     expect(csvCell('-2')).toBe("'-2");
     expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");

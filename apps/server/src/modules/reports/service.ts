@@ -1,49 +1,56 @@
 import {
-  isTimeZoneName,
+  reportLimits,
   reportTitles,
-  timeZoneProperty,
   type ReportCell,
   type ReportQuery,
   type ReportResult,
   type ReportRoute,
 } from '@fitpost/contract';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/bulk.js';
-import { userProperties } from '../../db/schema.js';
 import type { Actor } from '../auth/sessions.js';
 import { requireAdmin } from '../auth/policy.js';
+import { memberZone } from '../organisation/time-zone.js';
 import { csvHeader, csvRow } from './csv.js';
 import { reportDefinitions, type ReportContext } from './definitions.js';
 import { reportRange } from './range.js';
 
 export interface ReportsDeps {
   db: Db;
+  /** The deployment's zone (FITPOST_TIME_ZONE), for a caller with neither their own nor an organisation's. */
+  timeZone: string;
   now?: () => Date;
 }
 
 /** Rows a CSV export fetches (and renders) at a time, so memory stays flat however long the report. */
 const CSV_CHUNK = 5000;
 
-/** The zone a caller's days are read in: the one asked for, else their saved one, else UTC. */
-export async function zoneOf(db: Db, userId: string, asked: string | undefined): Promise<string> {
-  if (asked) return asked;
-  const [saved] = await db
-    .select({ value: userProperties.value })
-    .from(userProperties)
-    .where(and(eq(userProperties.userId, userId), eq(userProperties.name, timeZoneProperty)));
-  return saved && isTimeZoneName(saved.value) ? saved.value : 'UTC';
+/** The zone a report's days are read in: the one asked for (`tz`), else the caller's (memberZone). */
+export async function reportZone(
+  deps: ReportsDeps,
+  actor: Actor,
+  asked: string | undefined,
+): Promise<string> {
+  return asked ?? memberZone(deps.db, actor.userId, deps.timeZone);
 }
 
-async function contextOf(deps: ReportsDeps, actor: Actor, q: ReportQuery): Promise<ReportContext> {
+async function contextOf(
+  deps: ReportsDeps,
+  actor: Actor,
+  route: ReportRoute,
+  q: ReportQuery,
+): Promise<ReportContext> {
   requireAdmin(actor, 'Only administrators can see reports');
   const now = deps.now?.() ?? new Date();
-  const timeZone = await zoneOf(deps.db, actor.userId, q.tz);
+  const timeZone = await reportZone(deps, actor, q.tz);
+  // Upcoming Posts looks ahead: by default today and the next days (`days`, else 30).
+  const ahead = route === 'upcoming' ? (q.days ?? reportLimits.defaultDays) : undefined;
   return {
     portalId: actor.portalId,
-    range: reportRange(q, timeZone, now),
+    range: reportRange(q, timeZone, now, ahead),
     network: q.network,
     now,
     days: q.days,
@@ -82,7 +89,7 @@ export async function runReport(
   route: ReportRoute,
   q: ReportQuery,
 ): Promise<ReportResult> {
-  const ctx = await contextOf(deps, actor, q);
+  const ctx = await contextOf(deps, actor, route, q);
   const def = reportDefinitions[route];
   // Usually one statement: the page, with the whole report's row count alongside (a window over the
   // rows before paging), so the report's query runs once. A report of many rows counts separately,
@@ -162,7 +169,7 @@ async function* exportRows(db: Db, query: SQL): AsyncGenerator<Record<string, un
 
 /** The whole report as CSV lines, streamed as read. */
 export async function csvExport(deps: ReportsDeps, actor: Actor, route: ReportRoute, q: ReportQuery) {
-  const ctx = await contextOf(deps, actor, q);
+  const ctx = await contextOf(deps, actor, route, q);
   const def = reportDefinitions[route];
   const query = ordered(route, ctx, q);
   async function* lines() {

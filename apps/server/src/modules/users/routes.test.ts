@@ -273,6 +273,84 @@ describe('upsert /api/user', () => {
   });
 });
 
+describe('PUT /api/user/{id}: the change log', () => {
+  it('records an admin’s edit of a user’s details in the organisation’s change log: who, when, what from and to', async () => {
+    const dana = await makeUser(t, { name: 'Dana Doe', email: 'dana@example.com' });
+    const res = await inject({
+      method: 'PUT',
+      url: `/api/user/${dana.user.id}`,
+      headers: admin.auth,
+      payload: {
+        id: dana.user.id,
+        email: 'dana.doe@example.com',
+        fullName: 'Dana Doe-Smith',
+        accountType: 'Gym Owner',
+        thumbnailUrl: '',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ fullName: 'Dana Doe-Smith', email: 'dana.doe@example.com' });
+    const log = await inject({ url: '/api/settings/organisation', headers: admin.auth });
+    expect(log.statusCode).toBe(200);
+    const [latest] = log.json<{ changes: { changedBy: unknown; subject: string; fields: unknown }[] }>()
+      .changes;
+    expect(latest).toMatchObject({
+      changedBy: { id: admin.user.id, fullName: 'Alex Admin' },
+      subject: 'User Dana Doe',
+      fields: [
+        { field: 'fullName', from: 'Dana Doe', to: 'Dana Doe-Smith' },
+        { field: 'email', from: 'dana@example.com', to: 'dana.doe@example.com' },
+        { field: 'accountType', from: 'Personal Trainer', to: 'Gym Owner' },
+      ],
+    });
+    // Saving the same details records nothing more.
+    await inject({
+      method: 'PUT',
+      url: `/api/user/${dana.user.id}`,
+      headers: admin.auth,
+      payload: { email: 'dana.doe@example.com', fullName: 'Dana Doe-Smith', accountType: 'Gym Owner' },
+    });
+    const again = await inject({ url: '/api/settings/organisation', headers: admin.auth });
+    expect(again.json<{ changes: unknown[] }>().changes).toHaveLength(
+      log.json<{ changes: unknown[] }>().changes.length,
+    );
+  });
+
+  it('refuses an email another user of the portal has, a member editing someone else, and bad input', async () => {
+    const erin = await makeUser(t, { name: 'Erin Example', email: 'erin@example.com' });
+    const base = { email: 'erin@example.com', fullName: 'Erin Example', accountType: 'Member' };
+    const taken = await inject({
+      method: 'PUT',
+      url: `/api/user/${erin.user.id}`,
+      headers: admin.auth,
+      payload: { ...base, email: 'CASEY@example.com' },
+    });
+    expect(taken.statusCode).toBe(409);
+    const byMember = await inject({
+      method: 'PUT',
+      url: `/api/user/${erin.user.id}`,
+      headers: coach.auth,
+      payload: { ...base, fullName: 'Renamed' },
+    });
+    expect(byMember.statusCode).toBe(403);
+    for (const payload of [
+      { ...base, email: 'not an email' },
+      { ...base, fullName: '   ' },
+      { ...base, fullName: 'Erin\u0000 Example' },
+    ]) {
+      const bad = await inject({
+        method: 'PUT',
+        url: `/api/user/${erin.user.id}`,
+        headers: admin.auth,
+        payload,
+      });
+      expect(bad.statusCode, JSON.stringify(payload)).toBe(400);
+    }
+    const [row] = await t.db.select().from(users).where(eq(users.id, erin.user.id));
+    expect(row).toMatchObject({ fullName: 'Erin Example', email: 'erin@example.com' });
+  });
+});
+
 describe('roles', () => {
   it('lists roles for admins only', async () => {
     const res = await inject({ url: '/api/role', headers: admin.auth });

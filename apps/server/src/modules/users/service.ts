@@ -1,5 +1,6 @@
 import {
   roleIds,
+  userChangeSubject,
   memberDetailMaxLength,
   memberDetailOf,
   type PropertyPut,
@@ -18,7 +19,7 @@ import { requireAdmin } from '../auth/policy.js';
 import type { Actor } from '../auth/sessions.js';
 import { accessOf, roleActiveAt } from './access.js';
 import { presentMe, presentUser } from './presenter.js';
-import { settingsOf } from '../organisation/service.js';
+import { recordChange, settingsOf, shown } from '../organisation/service.js';
 
 type UserRow = typeof users.$inferSelect;
 type UserUpsertInput = z.output<typeof userUpsert>;
@@ -196,18 +197,33 @@ export async function updateUser(db: Db, actor: Actor, id: string, input: UserUp
   }
   if (input.email.toLowerCase() !== user.email.toLowerCase())
     await assertEmailFree(db, user.portalId, input.email);
-  const [updated] = await db
-    .update(users)
-    .set({
-      email: input.email,
-      fullName: input.fullName,
-      accountType: input.accountType,
-      thumbnailUrl: input.thumbnailUrl,
-      updatedAt: new Date(),
-    })
-    .where(eq(users.id, id))
-    .returning();
-  if (!updated) throw notFound('User');
+  const now = new Date();
+  const updated = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({
+        email: input.email,
+        fullName: input.fullName,
+        accountType: input.accountType,
+        thumbnailUrl: input.thumbnailUrl,
+        updatedAt: now,
+      })
+      .where(eq(users.id, id))
+      .returning();
+    if (!row) throw notFound('User');
+    // The organisation's change log keeps who changed which of the user's details, from what to what.
+    const fields = (['fullName', 'email', 'accountType', 'thumbnailUrl'] as const)
+      .filter((field) => user[field] !== row[field])
+      .map((field) => ({ field, from: shown(user[field]), to: shown(row[field]) }));
+    await recordChange(tx, {
+      portalId: user.portalId,
+      changedBy: actor.userId,
+      changedAt: now,
+      subject: userChangeSubject(user.fullName),
+      fields,
+    });
+    return row;
+  });
   return presentUser(updated, await accessOf(db, id));
 }
 

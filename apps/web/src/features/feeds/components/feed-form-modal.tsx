@@ -1,15 +1,9 @@
-import {
-  type Feed,
-  type FeedUpsert,
-  formatCount,
-  libraryLimits,
-  libraryMessages,
-  systemUserId,
-} from '@fitpost/contract';
+import { type Feed, type FeedUpsert, libraryLimits, libraryMessages, systemUserId } from '@fitpost/contract';
 import { Alert, Checkbox, Form, Input, Modal } from 'antd';
 import { errorText } from '@/lib/api-client';
 import { useUpsertFeed } from '../api/upsert-feed';
 import { serverFormFields } from '@/lib/form-errors';
+import { httpUrlRule, maxLengthRule } from '@/lib/form-rules';
 
 interface FeedFormValues {
   name: string;
@@ -18,23 +12,6 @@ interface FeedFormValues {
   thumbnailUrl: string;
   isActive: boolean;
 }
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
-
-const urlRule = (message: string, required: boolean) => ({
-  validator: (_rule: unknown, value: string | undefined) => {
-    const text = value?.trim() ?? '';
-    if (text === '') return required ? Promise.reject(new Error(message)) : Promise.resolve();
-    return isHttpUrl(text) ? Promise.resolve() : Promise.reject(new Error(message));
-  },
-});
 
 /** The body of the feed upsert: a system feed (admins) belongs to the all-zero user. */
 export function toFeedUpsert(values: FeedFormValues, feed: Feed | null, system: boolean): FeedUpsert {
@@ -117,10 +94,7 @@ export function FeedFormModal({ open, feed, system, onClose, onSaved }: FeedForm
           name="name"
           rules={[
             { required: true, whitespace: true, message: libraryMessages.feedNameRequired },
-            {
-              max: libraryLimits.feedNameMaxLength,
-              message: `Keep the name to ${libraryLimits.feedNameMaxLength} characters`,
-            },
+            maxLengthRule('name', libraryLimits.feedNameMaxLength),
           ]}
         >
           <Input autoComplete="off" />
@@ -129,26 +103,21 @@ export function FeedFormModal({ open, feed, system, onClose, onSaved }: FeedForm
           label="Feed address"
           name="url"
           extra="The address of an RSS, Atom or JSON feed, e.g. a blog's /feed."
-          rules={[urlRule(libraryMessages.feedUrlInvalid, true)]}
+          rules={[httpUrlRule(libraryMessages.feedUrlInvalid, true)]}
         >
           <Input type="url" placeholder="https://" autoComplete="off" />
         </Form.Item>
         <Form.Item
           label="Description"
           name="description"
-          rules={[
-            {
-              max: libraryLimits.descriptionMaxLength,
-              message: `Keep the description to ${formatCount(libraryLimits.descriptionMaxLength)} characters`,
-            },
-          ]}
+          rules={[maxLengthRule('description', libraryLimits.descriptionMaxLength)]}
         >
           <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} />
         </Form.Item>
         <Form.Item
           label="Thumbnail address"
           name="thumbnailUrl"
-          rules={[urlRule(libraryMessages.linkInvalid, false)]}
+          rules={[httpUrlRule(libraryMessages.linkInvalid)]}
         >
           <Input type="url" placeholder="https:// (optional)" autoComplete="off" />
         </Form.Item>

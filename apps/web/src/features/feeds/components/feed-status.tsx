@@ -1,4 +1,4 @@
-import type { Feed } from '@fitpost/contract';
+import { feedFetchStatusLabels, type Feed } from '@fitpost/contract';
 import { Tag } from 'antd';
 import { formatDate } from '@/lib/dates';
 
@@ -8,17 +8,14 @@ export function FeedStatus({ feed }: { feed: Feed }) {
     return <span className="muted">Not fetched yet</span>;
   }
   const when = formatDate(feed.lastFetchedAt);
+  const failed = feed.lastStatus === 'error';
   return (
     <span className="status-cell">
-      {feed.lastStatus === 'error' ? (
-        <Tag color="error">Failed</Tag>
-      ) : feed.lastStatus === 'not_modified' ? (
-        <Tag className="tag-success">Up to date</Tag>
-      ) : (
-        <Tag className="tag-success">OK</Tag>
-      )}
+      <Tag {...(failed ? { color: 'error' } : { className: 'tag-success' })}>
+        {feedFetchStatusLabels[feed.lastStatus]}
+      </Tag>
       <span className="muted">{when}</span>
-      {feed.lastStatus === 'error' && feed.lastError ? (
+      {failed && feed.lastError ? (
         <span className="status-reason" role="note">
           {feed.lastError}
         </span>

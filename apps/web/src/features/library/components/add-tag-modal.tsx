@@ -3,6 +3,7 @@ import { Alert, Checkbox, Form, Input, Modal } from 'antd';
 import { errorText } from '@/lib/api-client';
 import { useUpsertTag } from '../api/upsert-tag';
 import { serverFormFields } from '@/lib/form-errors';
+import { maxLengthRule } from '@/lib/form-rules';
 
 interface AddTagValues {
   name: string;
@@ -63,10 +64,7 @@ export function AddTagModal({
           name="name"
           rules={[
             { required: true, whitespace: true, message: libraryMessages.tagNameRequired },
-            {
-              max: libraryLimits.tagNameMaxLength,
-              message: `Keep the name to ${libraryLimits.tagNameMaxLength} characters`,
-            },
+            maxLengthRule('name', libraryLimits.tagNameMaxLength),
           ]}
         >
           <Input autoComplete="off" />

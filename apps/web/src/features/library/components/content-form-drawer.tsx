@@ -1,16 +1,15 @@
 import {
   type ContentItem,
   type ContentUpsert,
-  formatCount,
   libraryLimits,
   libraryMessages,
   messages,
   paging,
 } from '@fitpost/contract';
-import { Alert, Button, Checkbox, DatePicker, Drawer, Form, Input, Select } from 'antd';
+import { Checkbox, DatePicker, Form, Input, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { errorText } from '@/lib/api-client';
+import { FormDrawer } from '@/components/form-drawer';
 import { useBrands } from '../api/get-brands';
 import { useTags } from '../api/get-tags';
 import { useUpsertContent } from '../api/upsert-content';
@@ -18,6 +17,7 @@ import { sharedGraphic, type Graphic } from '@/components/graphic-upload/graphic
 import { GraphicUpload } from '@/components/graphic-upload/graphic-upload';
 import { useAltTextSync } from '@/components/graphic-upload/use-alt-text';
 import { serverFormFields } from '@/lib/form-errors';
+import { httpUrlRule, maxLengthRule } from '@/lib/form-rules';
 
 interface ContentFormValues {
   title: string;
@@ -59,15 +59,6 @@ export function toContentUpsert(values: ContentFormValues, id: string | undefine
     activeUntil: values.activeUntil ? values.activeUntil.endOf('day').toISOString() : null,
     recommended: values.recommended,
   };
-}
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
 }
 
 /** The request's fields by the form field that shows them, for the server's field problems. */
@@ -121,25 +112,15 @@ export function ContentFormDrawer({ open, item, onClose, onSaved }: ContentFormD
   }
 
   return (
-    <Drawer
+    <FormDrawer
       title={title}
       open={open}
+      saving={upsert.isPending}
+      saveDisabled={uploading}
+      onSave={() => form.submit()}
       onClose={handleClose}
-      size={520}
-      destroyOnHidden
-      footer={
-        <div className="row-actions">
-          <Button
-            type="primary"
-            loading={upsert.isPending}
-            disabled={uploading}
-            onClick={() => form.submit()}
-          >
-            Save
-          </Button>
-          <Button onClick={handleClose}>Cancel</Button>
-        </div>
-      }
+      error={upsert.error}
+      errorTitle="The content was not saved."
     >
       <Form<ContentFormValues>
         form={form}
@@ -153,10 +134,7 @@ export function ContentFormDrawer({ open, item, onClose, onSaved }: ContentFormD
           name="title"
           rules={[
             { required: true, whitespace: true, message: libraryMessages.titleRequired },
-            {
-              max: libraryLimits.titleMaxLength,
-              message: `Keep the title to ${libraryLimits.titleMaxLength} characters`,
-            },
+            maxLengthRule('title', libraryLimits.titleMaxLength),
           ]}
         >
           <Input autoComplete="off" />
@@ -165,30 +143,14 @@ export function ContentFormDrawer({ open, item, onClose, onSaved }: ContentFormD
           label="Caption"
           name="body"
           extra="The text that becomes the post's body."
-          rules={[
-            {
-              max: libraryLimits.bodyMaxLength,
-              message: `Keep the caption to ${formatCount(libraryLimits.bodyMaxLength)} characters`,
-            },
-          ]}
+          rules={[maxLengthRule('caption', libraryLimits.bodyMaxLength)]}
         >
           <Input.TextArea autoSize={{ minRows: 4, maxRows: 12 }} />
         </Form.Item>
         <Form.Item label="Graphic" name="graphic">
           <GraphicUpload altText={altText} previewAlt="The graphic chosen" onUploadingChange={setUploading} />
         </Form.Item>
-        <Form.Item
-          label="Link"
-          name="link"
-          rules={[
-            {
-              validator: (_rule, value: string | undefined) =>
-                !value || value.trim() === '' || isHttpUrl(value.trim())
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(libraryMessages.linkInvalid)),
-            },
-          ]}
-        >
+        <Form.Item label="Link" name="link" rules={[httpUrlRule(libraryMessages.linkInvalid)]}>
           <Input type="url" placeholder="https://" autoComplete="off" />
         </Form.Item>
         <Form.Item label="Brand" name="brandId">
@@ -248,14 +210,6 @@ export function ContentFormDrawer({ open, item, onClose, onSaved }: ContentFormD
           <Checkbox>Recommended (shown on members' Recommended Posts)</Checkbox>
         </Form.Item>
       </Form>
-      {upsert.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          title="The content was not saved."
-          description={<span className="preserve-lines">{errorText(upsert.error)}</span>}
-        />
-      ) : null}
-    </Drawer>
+    </FormDrawer>
   );
 }

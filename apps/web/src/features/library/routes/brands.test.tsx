@@ -15,6 +15,8 @@ const fuel = makeBrand({
   description: 'Simple meals for busy coaches.',
   contentCount: 1,
   logoUrl: 'http://localhost:3000/media/fuel.png',
+  colour: '#2f7d6d',
+  website: 'https://fuel.example/',
 });
 
 describe('/app/brands', () => {
@@ -37,6 +39,11 @@ describe('/app/brands', () => {
     const fuelCard = await screen.findByRole('article', { name: 'Fuel Kitchen' });
     expect(fuelCard).toHaveTextContent('Simple meals for busy coaches.');
     expect(fuelCard).toHaveTextContent('1 item');
+    expect(within(fuelCard).getByRole('link', { name: 'fuel.example' })).toHaveAttribute(
+      'href',
+      'https://fuel.example/',
+    );
+    expect(fuelCard).toHaveStyle({ borderTopColor: '#2f7d6d' });
     expect(screen.getByRole('article', { name: 'Strength Lab' })).toHaveTextContent('12 items');
 
     await user.click(within(fuelCard).getByRole('button', { name: 'View Content' }));

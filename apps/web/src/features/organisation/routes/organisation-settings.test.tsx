@@ -27,6 +27,7 @@ describe('/app/manage/settings', () => {
               id: '0c8a5f1e-6f7e-4b6a-9c1a-1f2e3d4c5b6a',
               changedAt: '2030-03-01T10:00:00.000Z',
               changedBy: { id: admin.id, fullName: 'Ada Admin' },
+              subject: null,
               fields: [{ field: 'supportEmail', from: null, to: 'help@strong.example' }],
             },
           ],
@@ -57,6 +58,34 @@ describe('/app/manage/settings', () => {
     const changes = screen.getByRole('region', { name: 'Last changes' });
     expect(within(changes).getByText('Ada Admin')).toBeInTheDocument();
     expect(within(changes).getByText('Support email: (unset) → help@strong.example')).toBeInTheDocument();
+  });
+
+  it('lists an edit of a user’s details in the change log, naming the user and each field', async () => {
+    server.use(
+      meHandler,
+      http.get('/api/settings/organisation', () =>
+        HttpResponse.json({
+          ...settings,
+          changes: [
+            {
+              id: '0c8a5f1e-6f7e-4b6a-9c1a-1f2e3d4c5b6b',
+              changedAt: '2030-03-01T10:00:00.000Z',
+              changedBy: { id: admin.id, fullName: 'Ada Admin' },
+              subject: 'User Dana Doe',
+              fields: [
+                { field: 'fullName', from: 'Dana Doe', to: 'Dana Doe-Smith' },
+                { field: 'accountType', from: 'Member', to: 'Gym Owner' },
+              ],
+            },
+          ],
+        } satisfies OrganisationSettings),
+      ),
+    );
+    renderApp('/app/manage/settings', { user: admin });
+    const changes = await screen.findByRole('region', { name: 'Last changes' });
+    expect(within(changes).getByText(/User Dana Doe/)).toBeInTheDocument();
+    expect(within(changes).getByText('Full name: Dana Doe → Dana Doe-Smith')).toBeInTheDocument();
+    expect(within(changes).getByText('Account type: Member → Gym Owner')).toBeInTheDocument();
   });
 
   it('says when the settings cannot be loaded', async () => {

@@ -1,5 +1,6 @@
 import {
   autoPostLimits,
+  changeLogLabels,
   organisationSettingLabels,
   organisationSettingsLimits,
   type OrganisationSettings,
@@ -141,8 +142,7 @@ function SettingsForm({ settings }: { settings: OrganisationSettings }) {
 }
 
 function Changes({ settings, zone }: { settings: OrganisationSettings; zone: string }) {
-  const label = (field: string) =>
-    organisationSettingLabels[field as keyof typeof organisationSettingLabels] ?? field;
+  const label = (field: string) => changeLogLabels[field] ?? field;
   return (
     <section aria-labelledby="organisation-changes-title" className="panel">
       <h2 id="organisation-changes-title" className="section-title">
@@ -155,6 +155,7 @@ function Changes({ settings, zone }: { settings: OrganisationSettings; zone: str
           {settings.changes.map((change) => (
             <li key={change.id}>
               <strong>{change.changedBy.fullName}</strong>, {formatZoned(change.changedAt, zone)}
+              {change.subject ? <>: {change.subject}</> : null}
               <ul>
                 {change.fields.map((f) => (
                   <li key={f.field}>

@@ -1,4 +1,5 @@
 import {
+  engagementLabels,
   networkServiceNames,
   targetStatusLabels,
   type EngagementTotals,
@@ -28,13 +29,7 @@ import '../components/reports.css';
 import { FitTable } from '@/components/fit-table';
 
 type Post = MyStats['recent'][number];
-const figureNames: [keyof EngagementTotals, string][] = [
-  ['impressions', 'Impressions'],
-  ['likes', 'Likes'],
-  ['comments', 'Comments'],
-  ['shares', 'Shares'],
-  ['clicks', 'Link clicks'],
-];
+const figureNames = Object.entries(engagementLabels) as [keyof EngagementTotals, string][];
 const show = (value: number | null) => (value === null ? '—' : value.toLocaleString('en'));
 
 /** 'My Results' (/app/stats): the member's own posts and what they earned, against the previous period. */

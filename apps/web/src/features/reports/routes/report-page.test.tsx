@@ -1,5 +1,5 @@
 import type { MyStats, ReportResult } from '@fitpost/contract';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { adminUser, memberUser } from '@/test/fixtures';
@@ -10,6 +10,12 @@ import { ReportPageRoute } from './report-page';
 import { ReportsIndexRoute } from './reports-index';
 
 const admin = { ...adminUser, properties: [{ name: 'timeZone', value: 'America/New_York' }] };
+
+/** Today in `zone`, YYYY-MM-DD (worked out apart from the screen's own date code). */
+const dayIn = (zone: string) => new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date());
+const shift = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const range = (url: URL | undefined) => [url?.searchParams.get('from'), url?.searchParams.get('to')];
 
 const topUsers: ReportResult = {
   report: 'topusers',
@@ -65,6 +71,57 @@ describe('report screens', () => {
     expect(within(row).getByText('—')).toBeInTheDocument();
     expect(asked[0]?.searchParams.get('tz')).toBe('America/New_York');
     expect(screen.getByRole('button', { name: /Download CSV/ })).toBeInTheDocument();
+  });
+
+  it('offers periods with one click: Last 7 days, Last 30 days (the default), This month, Last month', async () => {
+    const asked: URL[] = [];
+    server.use(
+      http.get('/api/report/topusers', ({ request }) => {
+        asked.push(new URL(request.url));
+        return HttpResponse.json(topUsers);
+      }),
+    );
+    const { user } = renderScreen(<ReportPageRoute />, { user: admin, path: '/app/manage/reports/topusers' });
+    const period = await screen.findByRole('radiogroup', { name: 'Period' }, { timeout: 10_000 });
+    expect(
+      within(period)
+        .getAllByRole('radio')
+        .map((r) => r.closest('label')?.textContent),
+    ).toEqual(['Last 7 days', 'Last 30 days', 'This month', 'Last month']);
+    const today = dayIn('America/New_York');
+    expect(within(period).getByRole('radio', { name: 'Last 30 days' })).toBeChecked();
+    expect(range(asked.at(-1))).toEqual([shift(today, -29), today]);
+    await user.click(within(period).getByText('Last 7 days'));
+    await waitFor(() => expect(range(asked.at(-1))).toEqual([shift(today, -6), today]));
+    await user.click(within(period).getByText('Last month'));
+    const [year, month] = today.split('-').map(Number) as [number, number];
+    const lastMonth = new Date(Date.UTC(year, month - 2, 1));
+    const lastDay = new Date(Date.UTC(year, month - 1, 0));
+    await waitFor(() =>
+      expect(range(asked.at(-1))).toEqual([
+        lastMonth.toISOString().slice(0, 10),
+        lastDay.toISOString().slice(0, 10),
+      ]),
+    );
+    await user.click(within(period).getByText('This month'));
+    await waitFor(() => expect(range(asked.at(-1))).toEqual([`${today.slice(0, 8)}01`, today]));
+  });
+
+  it('Upcoming Posts looks ahead: the next 30 days by default, with periods ahead', async () => {
+    const asked: URL[] = [];
+    server.use(
+      http.get('/api/report/upcoming', ({ request }) => {
+        asked.push(new URL(request.url));
+        return HttpResponse.json({ ...topUsers, report: 'upcoming', title: 'Upcoming Posts', chart: null });
+      }),
+    );
+    const { user } = renderScreen(<ReportPageRoute />, { user: admin, path: '/app/manage/reports/upcoming' });
+    const period = await screen.findByRole('radiogroup', { name: 'Period' }, { timeout: 10_000 });
+    const today = dayIn('America/New_York');
+    await waitFor(() => expect(range(asked.at(-1))).toEqual([today, shift(today, 29)]));
+    expect(within(period).getByRole('radio', { name: 'Next 30 days' })).toBeChecked();
+    await user.click(within(period).getByText('Next 7 days'));
+    await waitFor(() => expect(range(asked.at(-1))).toEqual([today, shift(today, 6)]));
   });
 
   it('Inactive Users: messages the listed members, opening the compose with them chosen', async () => {

@@ -14,7 +14,7 @@ import { useStoredUser } from '@/lib/session';
 import { memberTimeZone } from '@/lib/zoned-time';
 import { ReportChart } from '../components/report-chart';
 import { ReportFilters } from '../components/report-filters';
-import { lastThirtyDays } from '../components/report-range';
+import { lastThirtyDays, nextThirtyDays } from '../components/report-range';
 import { ReportTable } from '../components/report-table';
 import '../components/reports.css';
 
@@ -36,7 +36,9 @@ export function ReportPageRoute() {
 function ReportPage({ route }: { route: ReportRoute }) {
   const zone = memberTimeZone(useStoredUser());
   const [search, setSearch] = useSearchParams();
-  const defaults = lastThirtyDays(zone);
+  // Upcoming Posts looks ahead: the next 30 days; the others the last 30.
+  const ahead = route === 'upcoming';
+  const defaults = ahead ? nextThirtyDays(zone) : lastThirtyDays(zone);
   const params: ReportParams = {
     from: search.get('from') ?? defaults.from,
     to: search.get('to') ?? defaults.to,
@@ -113,6 +115,7 @@ function ReportPage({ route }: { route: ReportRoute }) {
         from={params.from}
         to={params.to}
         zone={zone}
+        ahead={ahead}
         network={params.network}
         showNetwork={!withoutNetwork.has(route)}
         onRange={(from, to) => update({ from, to, page: undefined })}

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import type { RoleAssignment, UserSummary } from '@fitpost/contract';
+import { userFieldLabels, userPropertyShown, type RoleAssignment, type UserSummary } from '@fitpost/contract';
 import {
   Alert,
   Button,
@@ -35,6 +35,11 @@ export function UserRolesDrawer({ user, onClose }: UserRolesDrawerProps) {
   const properties = useUserProperties(user.id);
   const removeRole = useRemoveUserRole();
   const current = details.data ?? user;
+  // By their names ("Time zone"), never raw keys; what FitPost keeps for itself is not shown.
+  const shownProperties = properties.data?.flatMap((property) => {
+    const shown = userPropertyShown(property);
+    return shown ? [{ name: property.name, ...shown }] : [];
+  });
 
   const columns: TableProps<RoleAssignment>['columns'] = [
     { key: 'role', title: 'Role', dataIndex: 'roleName' },
@@ -88,8 +93,8 @@ export function UserRolesDrawer({ user, onClose }: UserRolesDrawerProps) {
           column={1}
           size="small"
           items={[
-            { key: 'email', label: 'Email', children: current.email },
-            { key: 'type', label: 'Account type', children: current.accountType },
+            { key: 'email', label: userFieldLabels.email, children: current.email },
+            { key: 'type', label: userFieldLabels.accountType, children: current.accountType },
             { key: 'access', label: 'FitPost access', children: current.hasAccess ? 'Active' : 'No access' },
             { key: 'admin', label: 'Admin', children: current.fitPostAdminAccess ? 'Yes' : 'No' },
             {
@@ -141,16 +146,12 @@ export function UserRolesDrawer({ user, onClose }: UserRolesDrawerProps) {
         </h2>
         {properties.isError ? <Alert type="error" showIcon title={errorText(properties.error)} /> : null}
         {properties.isLoading ? <p className="muted">Loading…</p> : null}
-        {properties.data?.length === 0 ? <p className="muted">No properties set.</p> : null}
-        {properties.data && properties.data.length > 0 ? (
+        {shownProperties?.length === 0 ? <p className="muted">No properties set.</p> : null}
+        {shownProperties && shownProperties.length > 0 ? (
           <Descriptions
             column={1}
             size="small"
-            items={properties.data.map((property) => ({
-              key: property.name,
-              label: property.name,
-              children: property.value,
-            }))}
+            items={shownProperties.map(({ name, label, value }) => ({ key: name, label, children: value }))}
           />
         ) : null}
       </section>

@@ -1,5 +1,5 @@
 import type { UserSummary } from '@fitpost/contract';
-import { Button, Empty, Tag, type TableProps } from 'antd';
+import { Button, Empty, Space, Tag, type TableProps } from 'antd';
 import { formatDate } from '@/lib/dates';
 import type { UserSortField } from '@/lib/api/users/get-users';
 import { FitTable } from '@/components/fit-table';
@@ -19,6 +19,7 @@ interface UsersTableProps {
   state: UsersTableState;
   onChange: (state: UsersTableState) => void;
   onManageRoles: (user: UserSummary) => void;
+  onEdit: (user: UserSummary) => void;
 }
 
 const sortableColumns: Record<string, UserSortField> = {
@@ -36,6 +37,7 @@ export function UsersTable({
   state,
   onChange,
   onManageRoles,
+  onEdit,
 }: UsersTableProps) {
   const sortOrder = (field: UserSortField) =>
     state.sort === field ? (state.desc ? 'descend' : 'ascend') : null;
@@ -75,9 +77,14 @@ export function UsersTable({
       key: 'actions',
       title: <span className="visually-hidden">Actions</span>,
       render: (_: unknown, user) => (
-        <Button size="small" onClick={() => onManageRoles(user)} aria-label={`Roles of ${user.fullName}`}>
-          Roles
-        </Button>
+        <Space wrap>
+          <Button size="large" onClick={() => onEdit(user)} aria-label={`Edit ${user.fullName}`}>
+            Edit
+          </Button>
+          <Button size="large" onClick={() => onManageRoles(user)} aria-label={`Roles of ${user.fullName}`}>
+            Roles
+          </Button>
+        </Space>
       ),
     },
   ];

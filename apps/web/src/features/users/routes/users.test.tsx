@@ -45,7 +45,12 @@ function usersApi() {
     }),
     http.get('/api/user/:id', ({ params }) => HttpResponse.json(params.id === sam.id ? sam : lee)),
     http.get('/api/user/:id/properties', () =>
-      HttpResponse.json([{ name: 'timeZone', value: 'Europe/Dublin' }]),
+      HttpResponse.json([
+        { name: 'autoPost.city', value: 'Dublin' },
+        { name: 'internal.flag', value: 'x' },
+        { name: 'timeZone', value: 'Europe/Dublin' },
+        { name: 'tourSeen', value: 'true' },
+      ]),
     ),
     http.get('/api/user/:id/roles', () => HttpResponse.json(samRoles)),
     http.post('/api/user/:id/role', async ({ request, params }) => {
@@ -124,7 +129,14 @@ describe('/app/manage/users', () => {
     const memberRow = (await within(drawer).findByRole('cell', { name: 'Member' })).closest('tr');
     expect(memberRow).toHaveTextContent('1/15/2025');
     expect(memberRow).toHaveTextContent('1/15/2026');
-    expect(within(drawer).getByText('Europe/Dublin')).toBeInTheDocument();
+    // Properties by their names, never raw keys; what FitPost keeps for itself is not shown.
+    const properties = within(drawer).getByRole('region', { name: 'Properties' });
+    expect(within(properties).getByText('Time zone')).toBeInTheDocument();
+    expect(within(properties).getByText('Europe/Dublin')).toBeInTheDocument();
+    expect(within(properties).getByText('Tour seen')).toBeInTheDocument();
+    expect(within(properties).getByText('Yes')).toBeInTheDocument();
+    expect(within(properties).getByText('City')).toBeInTheDocument();
+    expect(within(properties).queryByText(/timeZone|tourSeen|autoPost\.|internal/)).not.toBeInTheDocument();
 
     await user.click(within(drawer).getByRole('button', { name: /Add Role/ }));
     const modal = await findDialog('Choose a Role to Add');
@@ -187,6 +199,56 @@ describe('/app/manage/users', () => {
     expect(logged).toHaveBeenCalledWith(
       'User call failed',
       expect.objectContaining({ text: 'Database is on fire' }),
+    );
+  });
+
+  it('Edit <name> opens the user’s details and saves them with PUT /api/user/{id}, keeping the picture', async () => {
+    usersApi();
+    const puts: { id: unknown; body: unknown }[] = [];
+    server.use(
+      http.put('/api/user/:id', async ({ request, params }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        puts.push({ id: params.id, body });
+        if (body.email === 'lee@example.org')
+          return HttpResponse.json(
+            { error: { code: 'conflict', message: 'A user with this email already exists in your portal' } },
+            { status: 409 },
+          );
+        return HttpResponse.json({ ...sam, ...body });
+      }),
+    );
+    const { user } = renderApp('/app/manage/users', { user: adminUser });
+    await user.click(await screen.findByRole('button', { name: 'Edit Sam Squat' }));
+    const modal = await findDialog('Edit Sam Squat');
+    expect(within(modal).getByLabelText('Full name')).toHaveValue('Sam Squat');
+    expect(within(modal).getByLabelText('Email')).toHaveValue('sam@example.org');
+    expect(within(modal).getByLabelText('Account type')).toHaveValue(sam.accountType);
+
+    await user.clear(within(modal).getByLabelText('Email'));
+    await user.type(within(modal).getByLabelText('Email'), 'lee@example.org');
+    await user.click(within(modal).getByRole('button', { name: 'Save' }));
+    expect(await within(modal).findByText('The details were not saved.')).toBeInTheDocument();
+
+    await user.clear(within(modal).getByLabelText('Email'));
+    await user.type(within(modal).getByLabelText('Email'), 'sam.squat@example.org');
+    await user.clear(within(modal).getByLabelText('Full name'));
+    await user.type(within(modal).getByLabelText('Full name'), 'Samantha Squat');
+    await user.clear(within(modal).getByLabelText('Account type'));
+    await user.type(within(modal).getByLabelText('Account type'), 'Gym Owner');
+    await user.click(within(modal).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Details saved.')).toBeInTheDocument();
+    expect(puts.at(-1)).toEqual({
+      id: sam.id,
+      body: {
+        id: sam.id,
+        thumbnailUrl: sam.thumbnailUrl,
+        email: 'sam.squat@example.org',
+        fullName: 'Samantha Squat',
+        accountType: 'Gym Owner',
+      },
+    });
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Edit Sam Squat' })).not.toBeInTheDocument(),
     );
   });
 

@@ -6,7 +6,7 @@ import { PageHeader } from '@/components/page-header';
 import { useStoredUser } from '@/lib/session';
 import { useRoles } from '@/lib/api/users/get-roles';
 import { useUsers } from '@/lib/api/users/get-users';
-import { AddUserModal } from '../components/add-user-modal';
+import { UserDetailsModal } from '../components/user-details-modal';
 import { UserRolesDrawer } from '../components/user-roles-drawer';
 import { UsersTable, type UsersTableState } from '../components/users-table';
 import { LoadError } from '@/components/load-error';
@@ -25,6 +25,7 @@ export function UsersRoute() {
   });
   const [addOpen, setAddOpen] = useState(false);
   const [rolesOf, setRolesOf] = useState<UserSummary | null>(null);
+  const [editing, setEditing] = useState<UserSummary | null>(null);
 
   const roles = useRoles();
   const users = useUsers({
@@ -92,16 +93,29 @@ export function UsersRoute() {
           state={table}
           onChange={setTable}
           onManageRoles={setRolesOf}
+          onEdit={setEditing}
         />
       </div>
-      <AddUserModal
+      <UserDetailsModal
         open={addOpen}
         onClose={() => setAddOpen(false)}
-        onAdded={() => {
+        onSaved={() => {
           setAddOpen(false);
           void messageApi.success('User added.');
         }}
       />
+      {editing ? (
+        <UserDetailsModal
+          key={editing.id}
+          user={editing}
+          open
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            void messageApi.success('Details saved.');
+          }}
+        />
+      ) : null}
       {rolesOf ? <UserRolesDrawer user={rolesOf} onClose={() => setRolesOf(null)} /> : null}
     </>
   );

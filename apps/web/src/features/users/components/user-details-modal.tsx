@@ -1,30 +1,38 @@
-import type { UserUpsert } from '@fitpost/contract';
+import { userFieldLabels, type UserSummary, type UserUpsert } from '@fitpost/contract';
 import { Alert, Form, Input, Modal } from 'antd';
 import { errorText } from '@/lib/api-client';
 import { useUpsertUser } from '../api/upsert-user';
 import { serverFormFields } from '@/lib/form-errors';
 
-interface AddUserValues {
+interface UserDetailsValues {
   email: string;
   fullName: string;
   accountType: string;
 }
 
-/** 'Add User': creates a user in the admin's portal (POST /api/user). */
-export function AddUserModal({
+/**
+ * A user's details (full name, email, account type): 'Add User' creates one in the admin's portal
+ * (POST /api/user); given a `user`, 'Edit <name>' changes theirs (PUT /api/user/{id}, which the
+ * organisation's change log records). The picture is kept as it is.
+ */
+export function UserDetailsModal({
+  user,
   open,
   onClose,
-  onAdded,
+  onSaved,
 }: {
+  user?: UserSummary | undefined;
   open: boolean;
   onClose: () => void;
-  onAdded: () => void;
+  onSaved: () => void;
 }) {
-  const [form] = Form.useForm<AddUserValues>();
+  const [form] = Form.useForm<UserDetailsValues>();
   const upsert = useUpsertUser();
+  const title = user ? `Edit ${user.fullName}` : 'Add User';
 
-  function handleFinish(values: AddUserValues) {
+  function handleFinish(values: UserDetailsValues) {
     const body: UserUpsert = {
+      ...(user ? { id: user.id, thumbnailUrl: user.thumbnailUrl } : {}),
       email: values.email.trim(),
       fullName: values.fullName.trim(),
       accountType: values.accountType.trim() || 'Member',
@@ -33,7 +41,7 @@ export function AddUserModal({
       onSuccess: () => {
         form.resetFields();
         upsert.reset();
-        onAdded();
+        onSaved();
       },
       onError: (error) =>
         form.setFields(
@@ -49,23 +57,27 @@ export function AddUserModal({
 
   return (
     <Modal
-      title="Add User"
+      title={title}
       open={open}
-      okText="Add User"
+      okText={user ? 'Save' : 'Add User'}
       onOk={() => form.submit()}
       onCancel={handleCancel}
       confirmLoading={upsert.isPending}
       destroyOnHidden
     >
-      <Form<AddUserValues>
+      <Form<UserDetailsValues>
         form={form}
         layout="vertical"
-        initialValues={{ accountType: 'Member' }}
+        initialValues={
+          user
+            ? { email: user.email, fullName: user.fullName, accountType: user.accountType }
+            : { accountType: 'Member' }
+        }
         onFinish={handleFinish}
         preserve={false}
       >
         <Form.Item
-          label="Email"
+          label={userFieldLabels.email}
           name="email"
           rules={[
             { required: true, message: 'Enter an email address' },
@@ -75,13 +87,13 @@ export function AddUserModal({
           <Input type="email" autoComplete="off" />
         </Form.Item>
         <Form.Item
-          label="Full name"
+          label={userFieldLabels.fullName}
           name="fullName"
           rules={[{ required: true, whitespace: true, message: 'Enter a name' }]}
         >
           <Input autoComplete="off" />
         </Form.Item>
-        <Form.Item label="Account type" name="accountType">
+        <Form.Item label={userFieldLabels.accountType} name="accountType">
           <Input autoComplete="off" />
         </Form.Item>
       </Form>
@@ -89,7 +101,7 @@ export function AddUserModal({
         <Alert
           type="error"
           showIcon
-          title="The user was not added."
+          title={user ? 'The details were not saved.' : 'The user was not added.'}
           description={<span className="preserve-lines">{errorText(upsert.error)}</span>}
         />
       ) : null}
