@@ -1,5 +1,6 @@
 // `npm test`: every check the project has, in two lanes so both cores stay busy (docs/testing.md).
 //
+//   first:  the contract's build (test processes import it)
 //   lane 1: unit + API tests on PGlite (vitest, 2 workers) ─┐ then: API tests on PostgreSQL
 //   lane 2: format → lint → typecheck → build ──────────────┘ then: Playwright (needs the build)
 //
@@ -111,6 +112,18 @@ function finish(ok) {
 }
 
 ensureSystemPackages();
+
+// Phase 0: the contract's build. Tests that start the server as a process (crash drills, start-up
+// and shutdown checks) run its sources through tsx, which imports the contract as a package.
+if (
+  !(await step(
+    'Build the contract (server processes in tests import it)',
+    'npx',
+    ['tsc', '-b', 'packages/contract'],
+    { lane: 2 },
+  ))
+)
+  finish(false);
 
 // Phase 1: the PGlite tests beside the static checks and the build. The PostgreSQL cluster starts
 // now too (initdb takes a few seconds), so phase 2 finds it ready.
