@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { getFlag, setFlag, storageKeys } from '@/lib/session';
 import {
   adminUser,
+  makeConnection,
   meHandler,
   noAutoPostsHandlers,
   savePropertiesHandler,
@@ -266,6 +267,28 @@ describe('top bar', () => {
     await waitFor(() => expect(getFlag(storageKeys.tutorial)).toBe('true'));
     await waitFor(() => expect(saved).toEqual([{ tourSeen: 'false' }, { tourSeen: 'true' }]));
     expect(screen.queryByText('3. Add it to your queue')).not.toBeInTheDocument();
+  });
+
+  it('skips what the member has done, leaves the navigation usable, and one click closes it for good (issue 26)', async () => {
+    const saved: unknown[] = [];
+    server.use(
+      meHandler,
+      savePropertiesHandler(saved),
+      http.get('/api/social/connections', () => HttpResponse.json([makeConnection()])),
+    );
+    const { user } = renderApp('/app/dashboard', { user: memberUser, tourDue: true });
+
+    // Two accounts connected already: the tour starts at the library, numbered from 1.
+    expect(await screen.findByText('1. Pick a post from the library')).toBeInTheDocument();
+    expect(screen.queryByText(/Connect your accounts/)).not.toBeInTheDocument();
+    // Nothing over the page catches clicks: the sidebar stays within reach beside the tour.
+    const mask = document.querySelector<HTMLElement>('.ant-tour-mask');
+    expect(mask?.style.pointerEvents).toBe('none');
+    expect(mask?.querySelector('svg')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(saved).toEqual([{ tourSeen: 'true' }]));
+    expect(screen.queryByText('1. Pick a post from the library')).not.toBeInTheDocument();
   });
 
   it('does not show the tour in a new browser to a member who saw it elsewhere', async () => {
