@@ -93,13 +93,19 @@ describe('sidebar', () => {
       'href',
       '/app/manage/users',
     );
-    expect(within(sidebar()).getByRole('link', { name: 'Top Users' })).toHaveAttribute(
+    // One link to the reports' index, not one per report; 'Settings' once (issue 26).
+    expect(
+      within(within(sidebar()).getByRole('list', { name: 'Reports' })).getAllByRole('link'),
+    ).toHaveLength(1);
+    expect(within(sidebar()).getByRole('link', { name: 'All Reports' })).toHaveAttribute(
       'href',
-      '/app/manage/reports/topusers',
+      '/app/manage/reports',
     );
-    expect(within(sidebar()).getByRole('link', { name: 'Inactive Users' })).toHaveAttribute(
+    expect(within(sidebar()).queryByRole('link', { name: 'Top Users' })).not.toBeInTheDocument();
+    expect(within(sidebar()).getAllByText('Settings')).toHaveLength(1);
+    expect(within(sidebar()).getByRole('link', { name: 'Administration Settings' })).toHaveAttribute(
       'href',
-      '/app/manage/reports/usersinactive',
+      '/app/manage/settings',
     );
   });
 
@@ -315,16 +321,17 @@ describe('top bar', () => {
       memberUser.profileUrl,
     );
     expect(within(menu).getByRole('link', { name: /Profile/ })).toHaveAttribute('target', '_blank');
-    expect(within(menu).getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/app/settings');
     expect(within(menu).getByRole('link', { name: 'Messages' })).toHaveAttribute(
       'href',
       '/app/settings/messages',
     );
+    // Each names the place as the sidebar does too (issue 26).
     for (const [name, href] of [
-      ['Home', '/app/dashboard'],
-      ['Content', '/app/content'],
+      ['Home · Recommended Posts', '/app/dashboard'],
+      ['Content · Browse Library', '/app/content'],
       ['Calendar', '/app/calendar'],
-      ['Stats', '/app/stats'],
+      ['Stats · My Results', '/app/stats'],
+      ['Settings · Account', '/app/settings'],
     ]) {
       expect(within(menu).getByRole('link', { name })).toHaveAttribute('href', href);
     }
