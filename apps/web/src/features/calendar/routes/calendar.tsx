@@ -151,7 +151,7 @@ export function CalendarRoute() {
           <>
             Your posts in {zoneLabel(timeZone)} (change it in{' '}
             <Link to="/app/settings?tab=system-settings">System Settings</Link>). Click a day to create a post
-            for it; drag a scheduled post to move it. Open an Auto-Post from your organisation to keep it,
+            for it; drag a scheduled post to move it. Open an Auto-Post from your organization to keep it,
             skip it or make it your own Custom Post.
           </>
         }

@@ -33,7 +33,7 @@ const stops: Stop[] = [
   {
     path: '/app/content',
     title: 'Pick a post from the library',
-    text: 'Ready-made, on-brand posts from your organisation. Find one you like.',
+    text: 'Ready-made, on-brand posts from your organization. Find one you like.',
     link: { to: '/app/content', label: `Open ${messages['page.library']}` },
     done: (progress) => progress.posted,
   },

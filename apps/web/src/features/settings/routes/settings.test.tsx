@@ -124,6 +124,8 @@ describe('/app/settings', () => {
       await screen.findByRole('heading', { level: 2, name: 'My details for Auto-Posts' }),
     ).toBeInTheDocument();
     const example = screen.getByTestId('auto-post-details-example');
+    // Plain words for members: no {field} names anywhere in the section (issue 26).
+    expect(screen.getByRole('region', { name: 'My details for Auto-Posts' })).not.toHaveTextContent(/[{}]/);
     // The sign-in name fills in until a display name is given; a missing city is left out.
     // No dangling "in." or "Book your first session:" (issue 26).
     expect(example).toHaveTextContent(`Hi, I’m ${user.fullName.split(' ')[0]} from my studio.`);
@@ -252,7 +254,7 @@ describe('/app/settings', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Email' })).toBeInTheDocument();
     const failed = await screen.findByRole('switch', { name: 'Email: A post failed' });
     expect(failed).toBeChecked();
-    expect(screen.getByRole('switch', { name: 'Email: Messages from your organisation' })).toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Email: Messages from your organization' })).toBeChecked();
     await clicker.click(failed);
     expect(await screen.findByText('Email settings saved')).toBeInTheDocument();
     expect(bodies).toEqual([{ kinds: [{ kind: 'post.failed', email: false }] }]);
