@@ -25,8 +25,7 @@ export const adminNavGroups: NavGroup[] = [
       { path: '/app/manage/announcements', label: 'Announcements', icon: <NotificationOutlined /> },
       { path: '/app/manage/users', label: 'Users', icon: <TeamOutlined /> },
       { path: '/app/manage/messages', label: 'Messages', icon: <MailOutlined /> },
-      // Named as its page is, so the sidebar says 'Settings' once (the member's group) (issue 26).
-      { path: '/app/manage/settings', label: 'Administration Settings', icon: <ControlOutlined /> },
+      { path: '/app/manage/settings', label: 'Settings', icon: <ControlOutlined /> },
     ],
   },
   {

@@ -103,7 +103,7 @@ describe('sidebar', () => {
     );
     expect(within(sidebar()).queryByRole('link', { name: 'Top Users' })).not.toBeInTheDocument();
     expect(within(sidebar()).getAllByText('Settings')).toHaveLength(1);
-    expect(within(sidebar()).getByRole('link', { name: 'Administration Settings' })).toHaveAttribute(
+    expect(within(sidebar()).getByRole('link', { name: 'Settings' })).toHaveAttribute(
       'href',
       '/app/manage/settings',
     );
@@ -160,7 +160,7 @@ describe('sidebar', () => {
     const { user } = renderApp('/app/dashboard', { user: memberUser });
     await screen.findByRole('heading', { level: 1, name: 'Recommended Posts' });
 
-    const settings = within(sidebar()).getByRole('list', { name: 'Settings' });
+    const settings = within(sidebar()).getByRole('list', { name: 'Your account' });
     expect(
       within(settings)
         .getAllByRole('link')
