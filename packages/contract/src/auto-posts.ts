@@ -209,10 +209,39 @@ export const autoPostMemberPreview = z.object({
   missingFields: z.array(z.enum(mergeFieldNames)),
   /** Whether the member has Auto-Post on for an account on this Auto-Post's networks. */
   optedIn: z.boolean(),
-  posts: z.array(z.object({ network, text: z.string(), link: z.string().nullable() })),
+  posts: z.array(
+    z.object({
+      network,
+      text: z.string(),
+      link: z.string().nullable(),
+      /** The member's connected account it goes to (null when they have none on the network). */
+      account: z
+        .object({ accountName: z.string(), handle: z.string().nullable(), pictureUrl: z.string() })
+        .nullable(),
+    }),
+  ),
 });
 export type AutoPostMemberPreview = z.infer<typeof autoPostMemberPreview>;
 export const autoPostPreview = z
   .object({ autoPostId: z.uuid(), members: z.array(autoPostMemberPreview) })
   .meta({ id: 'AutoPostPreview' });
 export type AutoPostPreview = z.infer<typeof autoPostPreview>;
+
+/** `networks=x,linkedin` (also repeated): the networks an Auto-Post being written goes to. */
+const networkList = z
+  .union([z.string(), z.array(z.string())])
+  .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean))
+  .pipe(z.array(network).min(1).max(network.options.length));
+
+/** GET /api/autoposts/member-details?networks: who would get an Auto-Post on these networks. */
+export const memberDetailGapsQuery = z.object({ networks: networkList });
+export type MemberDetailGapsQuery = z.input<typeof memberDetailGapsQuery>;
+
+/** How many opted-in members there are, and how many of them have no value for each merge field. */
+export const memberDetailGaps = z
+  .object({
+    members: z.number().int().min(0),
+    missing: z.record(z.enum(mergeFieldNames), z.number().int().min(0)),
+  })
+  .meta({ id: 'MemberDetailGaps' });
+export type MemberDetailGaps = z.infer<typeof memberDetailGaps>;

@@ -16,7 +16,7 @@ export const emailKindLabels: Record<EmailKind, string> = {
   'connection.token_expiring': 'An account disconnects within 7 days',
   'autopost.reached': 'An Auto-Post reached your accounts',
   'autopost.skipped_account': 'An Auto-Post skipped a disconnected account',
-  messages: 'Messages from your organisation',
+  messages: 'Messages from your organization',
 };
 
 export const emailApi = {

@@ -83,23 +83,29 @@ export function hasMergeFields(template: string): boolean {
 // accepts refuses it, and values are cleaned of it below.
 const GAP = '\u0000';
 
+/** Words that only lead into what follows them ("from {city}"): a dropped field takes them along. */
+const leadInWords = ['from', 'in', 'at', 'near', 'with', 'by', 'for', 'to', 'of', 'on', 'via'];
+
 /**
- * Tidies the text around dropped fields so the sentence reads as if it never had them: no doubled
- * spaces, no space before punctuation, no dangling comma ("Thanks, {first_name}!" → "Thanks!"),
- * no empty brackets, no line left empty by the field.
+ * Tidies the text around dropped fields so the sentence reads as if it never had them: the words
+ * leading into the field go with it (a preposition, "from {city}"; a label that ends its line,
+ * "Book: {booking_link}"), and then no doubled spaces, no space before punctuation, no dangling
+ * comma ("Thanks, {first_name}!" → "Thanks!"), no empty brackets, no line left empty by the field.
  */
 function closeGaps(text: string): string {
   /* eslint-disable no-control-regex -- the gap mark is NUL */
   const rules: [RegExp, string][] = [
+    [/\u0000(?:[ \t]*\u0000)+/g, GAP],
+    [new RegExp(`(^|[ \\t(])(?:${leadInWords.join('|')})[ \\t]+\u0000`, 'gi'), '$1\u0000'],
+    [/(^|\n|[.!?,;])[^\n.!?:,;]{1,40}:[ \t]*\u0000(?=[ \t]*(?:[.!?][ \t]*)?(?:\n|$))/g, '$1\u0000'],
     [/\n\u0000(?=\n|$)/g, ''],
     [/^\u0000\n/g, ''],
     [/[ \t]*\([ \t]*\u0000[ \t]*\)/g, GAP],
-    [/\u0000(?:[ \t]*\u0000)+/g, GAP],
     [/(^|\n)[ \t]*\u0000[ \t]*(?:[,;:][ \t]*)?/g, '$1'],
     [/[ \t]*(?:[,;:][ \t]*)?\u0000[ \t]*([.!?])/g, '$1'],
     [/[ \t]*\u0000[ \t]*([,;:)])/g, '$1'],
     [/[ \t]+\u0000[ \t]+/g, ' '],
-    [/[ \t]*\u0000[ \t]*(?=\n|$)/g, ''],
+    [/[ \t]*(?:[,;:][ \t]*)?\u0000[ \t]*(?=\n|$)/g, ''],
   ];
   /* eslint-enable no-control-regex */
   let out = text;
@@ -128,6 +134,36 @@ export function fillMergeFields(template: string, values: MergeValues): string {
     return GAP;
   });
   return dropped ? closeGaps(filled) : filled;
+}
+
+/** The known fields `template` uses somewhere without a fallback, each once, in menu order. */
+export function mergeFieldsWithoutFallback(template: string): MergeFieldName[] {
+  const bare = new Set(
+    [...template.matchAll(fieldPattern)].filter((m) => !clean(m[2])).map((m) => m[1] ?? ''),
+  );
+  return mergeFieldNames.filter((name) => bare.has(name));
+}
+
+/** `template` with `fallback` given to every `{name}` that has none: `{city}` → `{city|near you}`. */
+export function addMergeFallback(template: string, name: MergeFieldName, fallback: string): string {
+  const words = fallback.replace(/[{}|\s]+/g, ' ').trim();
+  if (!words) return template;
+  return template.replace(fieldPattern, (whole, field: string, own: string | undefined) =>
+    field === name && !clean(own) ? `{${name}|${words}}` : whole,
+  );
+}
+
+/**
+ * The sentences of `template` that use `{name}` as a member without it reads them (the field and its
+ * lead-in words dropped); the other fields stay as written. For the form's warning.
+ */
+export function readsWithout(template: string, name: MergeFieldName): string {
+  const others = Object.fromEntries(mergeFieldNames.map((n) => [n, n === name ? '' : `{${n}}`]));
+  return template
+    .split(/(?<=[.!?])[ \t]+|\n/)
+    .filter((sentence) => [...sentence.matchAll(fieldPattern)].some((m) => m[1] === name && !clean(m[2])))
+    .map((sentence) => fillMergeFields(sentence, others))
+    .join(' ');
 }
 
 /** A value as long as a field may be: plain letters (1 each everywhere) or, for the link, a URL. */

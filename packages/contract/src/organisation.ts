@@ -5,7 +5,7 @@ import { formatCount } from './constants.js';
 import { userFieldLabels } from './user.js';
 
 /**
- * The organisation's settings (issue 15, `/app/manage/settings`): per portal, set by its admins.
+ * The organization's settings (issue 15, `/app/manage/settings`): per portal, set by its admins.
  * Left unset, the display name and support email are the deployment's (FITPOST_ORGANISATION_NAME,
  * FITPOST_SUPPORT_EMAIL), the feed refresh interval FITPOST_FEED_REFRESH_MINUTES.
  */
@@ -93,9 +93,9 @@ export const publicConfigQuery = z.object({
   portalId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
 });
 
-/** Messages of the organisation's rules. */
+/** Messages of the organization's rules. */
 export const organisationMessages = {
-  adminOnly: 'Only administrators can change the organisation’s settings.',
+  adminOnly: 'Only administrators can change the organization’s settings.',
   xVariantsNeeded: (required: number, members: number) =>
     `Write at least ${required} X caption variants: more than ${formatCount(members)} members receive this on X, and X refuses identical posts from many accounts.`,
 } as const;

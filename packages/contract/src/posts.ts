@@ -43,6 +43,11 @@ export function isPostEditable(post: { targets: readonly { status: TargetStatus 
   return post.targets.every((t) => (editableTargetStatuses as readonly TargetStatus[]).includes(t.status));
 }
 
+/** Whether screens offer 'Cancel post': something of it is still to be sent, or it failed. */
+export function isPostCancellable(post: { status: PostStatus }): boolean {
+  return post.status === 'scheduled' || post.status === 'failed';
+}
+
 /** Why a post cannot be moved to another time, in the member's words (server and calendar alike). */
 export const rescheduleRefusals = {
   past: 'The scheduled time has passed. Choose a time in the future.',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  addMergeFallback,
   fillMergeFields,
   hasMergeFields,
   longestMergeText,
@@ -9,6 +10,8 @@ import {
   memberMergeValues,
   mergeFieldMaxLength,
   mergeFieldNames,
+  mergeFieldsWithoutFallback,
+  readsWithout,
   unknownMergeFieldMessage,
   unknownMergeFields,
   utmContentLength,
@@ -48,13 +51,16 @@ describe('fillMergeFields', () => {
     const cases: [string, string][] = [
       ['Hi {first_name}, welcome!', 'Hi, welcome!'],
       ['Thanks, {first_name}!', 'Thanks!'],
-      ['Visit us in {city}.', 'Visit us in.'],
-      ['Train with {full_name} today', 'Train with today'],
+      ['Visit us in {city}.', 'Visit us.'],
+      ['Train with {full_name} today', 'Train today'],
       ['{first_name}, the new season starts now', 'the new season starts now'],
-      ['Classes at {business_name} ({city}) are open', 'Classes at are open'],
+      ['Classes at {business_name} ({city}) are open', 'Classes are open'],
       ['New classes!\n{sign_off}', 'New classes!'],
       ['New classes!\n{sign_off}\nSee you', 'New classes!\nSee you'],
-      ['Book: {booking_link} {sign_off}', 'Book:'],
+      ['Book: {booking_link} {sign_off}', ''],
+      ['Hi, I am {first_name} from {city}. Book: {booking_link}', 'Hi, I am.'],
+      ['Train hard.\nBook here: {booking_link}\nSee you', 'Train hard.\nSee you'],
+      ['Hi there, book: {booking_link}', 'Hi there'],
       ['{first_name} {city}', ''],
       ['Hi {first_name} {full_name} there', 'Hi there'],
     ];
@@ -65,6 +71,30 @@ describe('fillMergeFields', () => {
       expect(out).not.toContain(String.fromCharCode(0));
       expect(out).not.toMatch(/ {2}| [,.!?]/);
     }
+  });
+
+  it('never leaves a sentence dangling on a dropped field’s lead-in words (issue 26)', () => {
+    const template = 'Hi, I am {first_name} from {city}. Book: {booking_link}';
+    expect(fillMergeFields(template, { first_name: 'Casey' })).toBe('Hi, I am Casey.');
+    expect(fillMergeFields(template, { first_name: 'Casey', city: 'Austin' })).toBe(
+      'Hi, I am Casey from Austin.',
+    );
+    expect(fillMergeFields('Classes in {city|your area}.', {})).toBe('Classes in your area.');
+  });
+
+  it('finds the fields without a fallback, adds one, and says what a member without it reads', () => {
+    const template =
+      'Hi, I am {first_name} from {city}. Come to {business_name|my studio}!\nBook: {booking_link}';
+    expect(mergeFieldsWithoutFallback(template)).toEqual(['first_name', 'city', 'booking_link']);
+    expect(readsWithout(template, 'city')).toBe('Hi, I am {first_name}.');
+    expect(readsWithout(template, 'booking_link')).toBe('');
+    expect(readsWithout(template, 'business_name')).toBe('');
+    const fixed = addMergeFallback(template, 'city', 'near {you}|');
+    expect(fixed).toBe(
+      'Hi, I am {first_name} from {city|near you}. Come to {business_name|my studio}!\nBook: {booking_link}',
+    );
+    expect(mergeFieldsWithoutFallback(fixed)).toEqual(['first_name', 'booking_link']);
+    expect(addMergeFallback(template, 'city', '  ')).toBe(template);
   });
 
   it('never expands braces in a member’s own values', () => {

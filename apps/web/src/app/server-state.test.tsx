@@ -10,7 +10,7 @@ import { useSavePost } from '@/features/composer/api/save-post';
 import { makeContentItem } from '@/features/autopost/test/autopost-kit';
 import { makePost } from '@/features/composer/test/composer-kit';
 import { useUpsertContent } from '@/features/library/api/upsert-content';
-import { useCancelPost } from '@/features/posts/api/cancel-post';
+import { useCancelPost } from '@/lib/api/posts/cancel-post';
 import { useDeleteConnection } from '@/features/social/api/delete-connection';
 import { useUpcomingAutoPosts } from '@/lib/api/auto-posts/get-upcoming-auto-posts';
 import { useSetAutoPostChoice } from '@/lib/api/auto-posts/set-auto-post-choice';

@@ -23,10 +23,11 @@ export function SwitchRow({
   return (
     <li className="switch-row">
       {children}
-      <span className="switch-row-control">
+      {/* A label around the switch and its On/Off: the whole of it is the tap area (40 px tall). */}
+      <label className="switch-row-control">
         <Switch checked={checked} loading={loading} onChange={onChange} aria-label={label} />
         <span aria-hidden="true">{checked ? 'On' : 'Off'}</span>
-      </span>
+      </label>
     </li>
   );
 }

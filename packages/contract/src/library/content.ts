@@ -47,7 +47,8 @@ export const contentItem = z
   .meta({ id: 'ContentItem' });
 export type ContentItem = z.infer<typeof contentItem>;
 
-export const contentSortFields = ['date', 'title', 'brand', 'recommended', 'relevance'] as const;
+/** `updated`: last changed first (the Content Repository's default, so new and edited items lead). */
+export const contentSortFields = ['date', 'title', 'brand', 'recommended', 'relevance', 'updated'] as const;
 export type ContentSortField = (typeof contentSortFields)[number];
 
 /**

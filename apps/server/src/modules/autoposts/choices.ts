@@ -8,6 +8,7 @@ import { AppError } from '../../lib/errors.js';
 import type { Actor } from '../auth/sessions.js';
 import { alreadySent, lockOwnPosts } from '../posts/claim-guard.js';
 import { clock, findPortalAutoPost, type AutoPostDeps } from './access.js';
+import { memberBody, memberValuesOf, type MemberValues } from './personalise.js';
 
 // Members' choices: the Auto-Posts coming to a member, and their choice for each occurrence.
 
@@ -57,6 +58,8 @@ export async function upcomingForMember(
       .limit(upcomingLimit),
     receivingAccounts(deps.db, actor),
   ]);
+  // The member reads their own text: their details fill the caption's merge fields (issue 26).
+  const values = await memberValuesOf(deps.db, actor.userId);
   // Only the choices for the listed Auto-Posts: a member's past choices grow without end.
   const choices = rows.length
     ? await deps.db
@@ -78,6 +81,7 @@ export async function upcomingForMember(
     const chosen: AutoPostChoice = choice?.choice ?? 'auto';
     return {
       row,
+      body: memberBody(row, values),
       choice: chosen,
       customPostId: choice?.postId ?? null,
       accounts: choice
@@ -109,6 +113,7 @@ export async function chooseForOccurrence(
       : [];
   if (choice === 'custom' && accounts.length === 0)
     throw new AppError('validation', autoPostMessages.notOptedIn);
+  const values = choice === 'custom' ? await memberValuesOf(deps.db, actor.userId) : null;
   // Everything happens under the Auto-Post's row lock, which a starting fan-out also takes: the
   // custom post (with its publish job) exists only together with the choice that keeps the fan-out
   // away from the member, so the occurrence can never be sent both ways. A second request of the
@@ -121,7 +126,13 @@ export async function chooseForOccurrence(
     if (current?.postId) await removeUnsentPost({ ...deps, db: tx }, actor, current.postId);
     const postId =
       choice === 'custom'
-        ? (await deps.createMemberPost(tx, actor, customPostInput(row, accounts))).id
+        ? (
+            await deps.createMemberPost(
+              tx,
+              actor,
+              customPostInput(row, accounts, values ?? (await memberValuesOf(tx, actor.userId))),
+            )
+          ).id
         : null;
     if (choice === 'auto') await tx.delete(autoPostMemberChoices).where(mine);
     else
@@ -136,9 +147,10 @@ export async function chooseForOccurrence(
   });
 }
 
-function customPostInput(row: AutoPostRow, accounts: { id: string }[]) {
+/** The member's own post made from `row`: their text (merge fields filled), on their accounts. */
+function customPostInput(row: AutoPostRow, accounts: { id: string }[], values: MemberValues) {
   return {
-    body: row.body,
+    body: memberBody(row, values),
     mediaId: row.mediaId,
     link: row.link,
     contentId: row.contentId,

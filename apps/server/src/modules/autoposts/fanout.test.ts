@@ -398,9 +398,12 @@ describe('Personal Auto-Posts (merge fields and UTM)', () => {
     // Ben's own braces stay his: his display name is printed, never read as a field.
     expect(of(ben, 'linkedin')[0]?.text).not.toContain('Leeds Okafor');
     // A member with no details: the sign-in name, the fallback, the sentence closed around the rest.
-    expect(of(bare, 'linkedin')[0]?.text).toMatch(
-      new RegExp(`^${tag} Hi, I'm Member from my studio in\\. Book:`),
-    );
+    // The words leading into a missing field go with it: no dangling "in." or "Book:" (issue 26).
+    expect(of(bare, 'linkedin')[0]?.text).toMatch(new RegExp(`^${tag} Hi, I'm Member from my studio\\.`));
+    expect(of(bare, 'linkedin')[0]?.text).not.toContain('Book:');
+    // The notification names the Auto-Post by the member's own text, never the template.
+    const [told] = await t.db.select().from(notifications).where(eq(notifications.userId, ana.userId));
+    expect(told?.title).toContain(`${tag} Hi, I'm Ana from my studio`);
 
     const utm = (text: string | undefined, network: string) => {
       const url = new URL(/https:\/\/fit\.example\.com\/spring\S*/.exec(text ?? '')?.[0] ?? 'https://none');

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { memberMergeValues, networkServiceNames, notificationTexts, roleIds } from '@fitpost/contract';
+import { networkServiceNames, notificationTexts, roleIds } from '@fitpost/contract';
 import { and, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
 import { anyOf, insertRows } from '../../db/bulk.js';
 import type { Db } from '../../db/client.js';
@@ -11,7 +11,7 @@ import { metrics } from '../../lib/metrics.js';
 import { roleActiveAt } from '../users/access.js';
 import type { EmailOutbox } from '../email/outbox.js';
 import { notifyMany, type NewNotification } from '../notifications/notify.js';
-import { memberBody, memberLink, memberXText, mergeValuesOf } from './personalise.js';
+import { memberBody, memberLink, memberMergeFallback, memberXText, mergeValuesOf } from './personalise.js';
 
 type EnqueueMany = (queue: string, jobs: { data: object; startAfter?: Date }[]) => Promise<unknown>;
 type Enqueue = (queue: string, data: object, startAfter?: Date) => Promise<unknown>;
@@ -36,8 +36,6 @@ const clock = (deps: Pick<FanoutDeps, 'now'>) => deps.now?.() ?? new Date();
 
 type AutoPostRow = typeof autoPosts.$inferSelect;
 
-/** A member whose user row vanished mid-batch (deleted): every field missing. */
-const memberMergeFallback = memberMergeValues([], '');
 type ConnectionRow = typeof socialConnections.$inferSelect;
 
 /** A stable number in [0, 1) from a string: spreads X sends and picks variants the same way on every run. */
@@ -167,7 +165,7 @@ async function fanoutBatch(deps: FanoutDeps, autoPostId: string, version: number
       byMember.set(c.userId, [...(byMember.get(c.userId) ?? []), c]);
     }
     // Each member's own text: their details fill the caption's merge fields (issue 15).
-    const values = await mergeValuesOf(tx, [...byMember.keys()]);
+    const values = await mergeValuesOf(tx, [...new Set([...byMember.keys(), ...skippedOf.keys()])]);
     const valuesOf = (userId: string) => values.get(userId) ?? memberMergeFallback;
     const made = await insertRows(
       tx,
@@ -229,7 +227,7 @@ async function fanoutBatch(deps: FanoutDeps, autoPostId: string, version: number
       told.map((userId) => ({
         userId,
         ...fanoutNotification(
-          ap,
+          memberBody(ap, valuesOf(userId)),
           reachedIds.has(userId) ? byMember.get(userId) : undefined,
           skippedOf.get(userId),
         ),
@@ -262,16 +260,16 @@ function excerptOf(body: string) {
 }
 
 /**
- * What a member is told about one Auto-Post: that it skipped accounts needing reconnecting (and
- * where it still went), or else that it reached their accounts. Words the same for every member
- * with the same networks, so their emails share one body.
+ * What a member is told about one Auto-Post (named by the start of their own text, `body`): that
+ * it skipped accounts needing reconnecting (and where it still went), or else that it reached their
+ * accounts. Words the same for every member with the same networks, so their emails share one body.
  */
 function fanoutNotification(
-  ap: AutoPostRow,
+  body: string,
   reached: readonly ConnectionRow[] | undefined,
   skipped: readonly ConnectionRow[] | undefined,
 ): Omit<NewNotification, 'userId'> {
-  const excerpt = excerptOf(ap.body);
+  const excerpt = excerptOf(body);
   if (skipped?.length)
     return {
       kind: 'autopost.skipped_account',

@@ -42,6 +42,14 @@ export async function mergeValuesOf(db: Db, userIds: readonly string[]): Promise
   );
 }
 
+/** The values of a member the database no longer has: every field empty. */
+export const memberMergeFallback: MemberValues = fitMergeValuesForX(memberMergeValues([], ''));
+
+/** One member's merge values. */
+export async function memberValuesOf(db: Db, userId: string): Promise<MemberValues> {
+  return (await mergeValuesOf(db, [userId])).get(userId) ?? memberMergeFallback;
+}
+
 /** The fields a member has no value for. */
 export const missingFields = (values: MemberValues) => mergeFieldNames.filter((name) => values[name] === '');
 

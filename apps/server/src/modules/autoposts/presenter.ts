@@ -45,7 +45,7 @@ export function presentAutoPostDetail(
   };
 }
 
-/** What a member sees of an upcoming Auto-Post: the content, their accounts and their choice. */
+/** What a member sees of an upcoming Auto-Post: their own text, their accounts and their choice. */
 export function presentMemberAutoPost(
   publicUrl: string,
   item: Awaited<ReturnType<typeof upcomingForMember>>[number],
@@ -54,7 +54,7 @@ export function presentMemberAutoPost(
   return {
     id: row.id,
     contentId: row.contentId,
-    body: row.body,
+    body: item.body,
     mediaUrl: mediaUrlOf(publicUrl, row.mediaId),
     link: row.link,
     scheduledAt: row.scheduledAt.toISOString(),

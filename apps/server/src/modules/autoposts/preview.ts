@@ -3,7 +3,10 @@ import {
   mergeFieldsUsed,
   type AutoPostMemberPreview,
   type AutoPostPreview,
+  mergeFieldNames,
+  type MemberDetailGaps,
   type MergeFieldName,
+  type Network,
 } from '@fitpost/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
@@ -27,19 +30,33 @@ type AutoPostRow = Awaited<ReturnType<typeof findPortalAutoPost>>;
 /** Members looked at for the "missing fields" sample. */
 const missingScan = 200;
 
-/** The opted-in accounts' condition for this Auto-Post: connected, Auto-Post on, on its networks. */
-const eligible = (ap: AutoPostRow) =>
+/** The opted-in accounts' condition for an Auto-Post: connected, Auto-Post on, on its networks. */
+const eligible = (ap: { portalId: number; networks: readonly Network[] }) =>
   and(
     eq(socialConnections.portalId, ap.portalId),
     eq(socialConnections.autoPost, true),
     eq(socialConnections.status, 'connected'),
-    inArray(socialConnections.network, ap.networks),
+    inArray(socialConnections.network, [...ap.networks]),
   );
 
 /** The fields the Auto-Post's captions use, so "missing" means missing from this post. */
 const fieldsUsed = (ap: AutoPostRow) => new Set([ap.body, ...ap.xVariants].flatMap(mergeFieldsUsed));
 
-/** One member's posts, exactly as the fan-out builds them (personalise.ts). */
+type AccountRow = Pick<
+  typeof socialConnections.$inferSelect,
+  'userId' | 'network' | 'accountName' | 'handle' | 'pictureUrl' | 'autoPost'
+>;
+
+/** The member's account on `network` the post goes to: an opted-in one first, else any connected. */
+function accountOn(accounts: readonly AccountRow[], userId: string, network: Network) {
+  const theirs = accounts.filter((a) => a.userId === userId && a.network === network);
+  const account = theirs.find((a) => a.autoPost) ?? theirs[0];
+  return account
+    ? { accountName: account.accountName, handle: account.handle, pictureUrl: account.pictureUrl }
+    : null;
+}
+
+/** One member's posts, exactly as the fan-out builds them (personalise.ts), under their own account. */
 function previewOf(
   ap: AutoPostRow,
   member: { id: string; fullName: string; thumbnailUrl: string },
@@ -47,6 +64,7 @@ function previewOf(
   reason: AutoPostMemberPreview['reason'],
   optedIn: boolean,
   used: Set<MergeFieldName>,
+  accounts: readonly AccountRow[],
 ): AutoPostMemberPreview {
   return {
     userId: member.id,
@@ -62,6 +80,7 @@ function previewOf(
           ? (memberXText(xTextFor(ap, member.id), values) ?? memberBody(ap, values))
           : memberBody(ap, values),
       link: memberLink(ap, network, member.id),
+      account: accountOn(accounts, member.id, network),
     })),
   };
 }
@@ -126,14 +145,62 @@ export async function previewAutoPost(
       : [],
   );
   const values = await mergeValuesOf(deps.db, ids);
+  const accounts = ids.length
+    ? await deps.db
+        .select({
+          userId: socialConnections.userId,
+          network: socialConnections.network,
+          accountName: socialConnections.accountName,
+          handle: socialConnections.handle,
+          pictureUrl: socialConnections.pictureUrl,
+          autoPost: socialConnections.autoPost,
+        })
+        .from(socialConnections)
+        .where(
+          and(
+            eq(socialConnections.portalId, actor.portalId),
+            eq(socialConnections.status, 'connected'),
+            inArray(socialConnections.userId, ids),
+          ),
+        )
+        .orderBy(asc(socialConnections.createdAt))
+    : [];
   return {
     autoPostId: ap.id,
     members: picks.flatMap((pick) => {
       const member = members.find((m) => m.id === pick.id);
       const memberValues = values.get(pick.id);
       return member && memberValues
-        ? [previewOf(ap, member, memberValues, pick.reason, optedIn.has(pick.id), used)]
+        ? [previewOf(ap, member, memberValues, pick.reason, optedIn.has(pick.id), used, accounts)]
         : [];
     }),
   };
+}
+
+/**
+ * GET /api/autoposts/member-details (admins): how many members have Auto-Post on for an account on
+ * `networks`, and how many of them lack each merge field, so the form can warn before scheduling.
+ */
+export async function memberDetailGapsOf(
+  deps: AutoPostDeps,
+  actor: Actor,
+  networks: readonly Network[],
+): Promise<MemberDetailGaps> {
+  requireAdmin(actor, autoPostMessages.adminOnly);
+  const rows = await deps.db
+    .selectDistinct({ userId: socialConnections.userId })
+    .from(socialConnections)
+    .where(eligible({ portalId: actor.portalId, networks }));
+  const values = await mergeValuesOf(
+    deps.db,
+    rows.map((r) => r.userId),
+  );
+  // fromEntries over every field name: the record is complete.
+  const missing = Object.fromEntries(mergeFieldNames.map((name) => [name, 0])) as Record<
+    MergeFieldName,
+    number
+  >;
+  for (const memberValues of values.values())
+    for (const name of missingFields(memberValues)) missing[name] += 1;
+  return { members: values.size, missing };
 }

@@ -1,5 +1,12 @@
 import { startSandbox, type Sandbox } from '@fitpost/sandbox';
-import { autoPostMessages, messages, type AutoPost, type MemberAutoPost } from '@fitpost/contract';
+import {
+  autoPostMessages,
+  messages,
+  type AutoPost,
+  type AutoPostPreview,
+  type MemberAutoPost,
+  type MemberDetailGaps,
+} from '@fitpost/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { socialConnections } from '../../db/schema.js';
@@ -142,6 +149,63 @@ describe('Auto-Post for members', () => {
     const back = await call('PUT', `/api/autoposts/${ap.id}/choice`, coach.auth, { choice: 'auto' });
     expect(back.json()).toMatchObject({ choice: 'auto' });
     expect(await t.db.select().from(posts).where(eq(posts.id, customPostId))).toHaveLength(0);
+  });
+
+  it('shows the member their own text, with their details filled in and no dangling words (issue 26)', async () => {
+    await call('PUT', '/api/autoposts/settings', coach.auth, {
+      accounts: [{ connectionId: coachX, enabled: true }],
+    });
+    const first = coach.user.fullName.split(' ')[0] ?? '';
+    const ap = await scheduled({
+      ...valid(),
+      body: 'Hi, I am {first_name} from {city}. Book: {booking_link}',
+    });
+    const mine = async () =>
+      (await call('GET', '/api/autoposts/upcoming', coach.auth))
+        .json<MemberAutoPost[]>()
+        .find((u) => u.id === ap.id);
+    expect((await mine())?.body).toBe(`Hi, I am ${first}.`);
+
+    // The admin's form learns how many opted-in members lack each field before scheduling.
+    const gaps = async () => {
+      const res = await call('GET', '/api/autoposts/member-details?networks=x,linkedin', admin.auth);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<MemberDetailGaps>();
+    };
+    const before = await gaps();
+    expect(before.members).toBeGreaterThanOrEqual(1);
+    expect(before.missing.city).toBeGreaterThanOrEqual(1);
+    expect(before.missing.first_name).toBe(0);
+
+    const city = await call('PUT', `/api/user/${coach.user.id}/properties`, coach.auth, {
+      'autoPost.city': 'Austin',
+    });
+    expect(city.statusCode, city.body).toBe(200);
+    expect((await mine())?.body).toBe(`Hi, I am ${first} from Austin.`);
+    expect(await gaps()).toEqual({
+      members: before.members,
+      missing: { ...before.missing, city: before.missing.city - 1 },
+    });
+    expect((await call('GET', '/api/autoposts/member-details?networks=x', coach.auth)).statusCode).toBe(403);
+    const bad = await call('GET', '/api/autoposts/member-details?networks=myspace', admin.auth);
+    expect(bad.statusCode).toBe(400);
+
+    const custom = await call('PUT', `/api/autoposts/${ap.id}/choice`, coach.auth, { choice: 'custom' });
+    const { customPostId } = custom.json<{ customPostId: string }>();
+    const own = await call('GET', `/api/posts/${customPostId}`, coach.auth);
+    expect(own.json()).toMatchObject({ body: `Hi, I am ${first} from Austin.` });
+
+    // The admin's preview shows the member's post under their connected account's handle.
+    const [account] = await t.db.select().from(socialConnections).where(eq(socialConnections.id, coachX));
+    const preview = await call('GET', `/api/autoposts/${ap.id}/preview?userId=${coach.user.id}`, admin.auth);
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json<AutoPostPreview>().members[0]?.posts[0]?.account).toEqual({
+      accountName: account?.accountName,
+      handle: account?.handle,
+      pictureUrl: account?.pictureUrl,
+    });
+    expect(account?.handle).toBeTruthy();
+    await call('PUT', `/api/autoposts/${ap.id}/choice`, coach.auth, { choice: 'auto' });
   });
 
   it('lists only the calendar period asked for, with the choice made for it, and refuses a bad range', async () => {

@@ -13,6 +13,8 @@ import {
   autoPostUpsert,
   errorBody,
   memberAutoPostList,
+  memberDetailGaps,
+  memberDetailGapsQuery,
   upcomingAutoPostsQuery,
 } from '@fitpost/contract';
 import type { FastifyInstance } from 'fastify';
@@ -29,7 +31,7 @@ import {
   updateAutoPost,
 } from './scheduling.js';
 import { autoPostSettingsOf, updateAutoPostSettings } from './settings.js';
-import { previewAutoPost } from './preview.js';
+import { memberDetailGapsOf, previewAutoPost } from './preview.js';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const tags = ['autoposts'];
@@ -89,6 +91,21 @@ export function autoPostRoutes(app: FastifyInstance, deps: AutoPostDeps) {
       (await upcomingForMember(deps, actorOf(req), req.query)).map((item) =>
         presentMemberAutoPost(deps.publicUrl, item),
       ),
+  );
+  r.get(
+    '/api/autoposts/member-details',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary:
+          'How many members have Auto-Post on for these networks, and how many lack each merge field (admins)',
+        querystring: memberDetailGapsQuery,
+        response: { 200: memberDetailGaps, ...errors },
+      },
+    },
+    (req) => memberDetailGapsOf(deps, actorOf(req), req.query.networks),
   );
   r.get(
     '/api/autoposts/settings',

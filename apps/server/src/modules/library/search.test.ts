@@ -1,4 +1,5 @@
 import type { ContentItem, ContentPage } from '@fitpost/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentItems, feeds } from '../../db/schema-library.js';
 import { makeUser, startTestApp, type TestApp } from '../../test/harness.js';
@@ -200,6 +201,15 @@ describe('GET /api/content paging and sorting', () => {
       'Lunge variations',
       'Squat depth guide',
     ]);
+  });
+
+  it('sorts by last changed, the Content Repository’s default (issue 26)', async () => {
+    await t.db
+      .update(contentItems)
+      .set({ updatedAt: new Date(Date.now() + 60_000) })
+      .where(eq(contentItems.id, ids.plank));
+    expect(titles(await search(coach, 'sort=updated&pagesize=1'))).toEqual(['Plank progressions']);
+    expect(titles(await search(coach, 'sort=updated&desc=false')).at(-1)).toBe('Plank progressions');
   });
 
   it('refuses malformed queries with a clear 400', async () => {

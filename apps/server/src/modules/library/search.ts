@@ -86,6 +86,7 @@ const descendingByDefault: Record<ContentSortField, boolean> = {
   brand: false,
   recommended: true,
   relevance: true,
+  updated: true,
 };
 
 /** The sort asked for; with a keyword and no sort, best match first. */
@@ -110,6 +111,8 @@ function ordering(q: ContentSearch, field: ContentSortField, tsQuery: SQL | null
       return newest;
     case 'date':
       return down ? newest : [sql`${c.publishedAt} asc nulls first`, desc(c.id)];
+    case 'updated':
+      return [dir(c.updatedAt), ...newest];
   }
 }
 

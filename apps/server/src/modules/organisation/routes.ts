@@ -8,7 +8,7 @@ const errors = { 400: errorBody, 401: errorBody, 403: errorBody };
 const tags = ['settings'];
 const security = [{ bearer: [] }];
 
-/** The organisation's settings (issue 15): the portal's admins read and change them; every change is recorded. */
+/** The organization's settings (issue 15): the portal's admins read and change them; every change is recorded. */
 export function organisationRoutes(app: FastifyInstance, deps: OrganisationDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const onRequest = app.requireUser;
@@ -21,7 +21,7 @@ export function organisationRoutes(app: FastifyInstance, deps: OrganisationDeps)
         tags,
         security,
         summary:
-          'The organisation’s settings, the defaults that apply when unset, and the last changes (admins)',
+          'The organization’s settings, the defaults that apply when unset, and the last changes (admins)',
         response: { 200: organisationSettings, ...errors },
       },
     },
@@ -34,7 +34,7 @@ export function organisationRoutes(app: FastifyInstance, deps: OrganisationDeps)
       schema: {
         tags,
         security,
-        summary: 'Change the organisation’s settings; the change is recorded with who made it (admins)',
+        summary: 'Change the organization’s settings; the change is recorded with who made it (admins)',
         body: organisationSettingsBody,
         response: { 200: organisationSettings, ...errors },
       },

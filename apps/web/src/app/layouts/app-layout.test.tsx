@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { getFlag, setFlag, storageKeys } from '@/lib/session';
 import {
   adminUser,
+  makeConnection,
   meHandler,
   noAutoPostsHandlers,
   savePropertiesHandler,
@@ -92,13 +93,19 @@ describe('sidebar', () => {
       'href',
       '/app/manage/users',
     );
-    expect(within(sidebar()).getByRole('link', { name: 'Top Users' })).toHaveAttribute(
+    // One link to the reports' index, not one per report; 'Settings' once (issue 26).
+    expect(
+      within(within(sidebar()).getByRole('list', { name: 'Reports' })).getAllByRole('link'),
+    ).toHaveLength(1);
+    expect(within(sidebar()).getByRole('link', { name: 'All Reports' })).toHaveAttribute(
       'href',
-      '/app/manage/reports/topusers',
+      '/app/manage/reports',
     );
-    expect(within(sidebar()).getByRole('link', { name: 'Inactive Users' })).toHaveAttribute(
+    expect(within(sidebar()).queryByRole('link', { name: 'Top Users' })).not.toBeInTheDocument();
+    expect(within(sidebar()).getAllByText('Settings')).toHaveLength(1);
+    expect(within(sidebar()).getByRole('link', { name: 'Settings' })).toHaveAttribute(
       'href',
-      '/app/manage/reports/usersinactive',
+      '/app/manage/settings',
     );
   });
 
@@ -153,7 +160,7 @@ describe('sidebar', () => {
     const { user } = renderApp('/app/dashboard', { user: memberUser });
     await screen.findByRole('heading', { level: 1, name: 'Recommended Posts' });
 
-    const settings = within(sidebar()).getByRole('list', { name: 'Settings' });
+    const settings = within(sidebar()).getByRole('list', { name: 'Your account' });
     expect(
       within(settings)
         .getAllByRole('link')
@@ -268,6 +275,28 @@ describe('top bar', () => {
     expect(screen.queryByText('3. Add it to your queue')).not.toBeInTheDocument();
   });
 
+  it('skips what the member has done, leaves the navigation usable, and one click closes it for good (issue 26)', async () => {
+    const saved: unknown[] = [];
+    server.use(
+      meHandler,
+      savePropertiesHandler(saved),
+      http.get('/api/social/connections', () => HttpResponse.json([makeConnection()])),
+    );
+    const { user } = renderApp('/app/dashboard', { user: memberUser, tourDue: true });
+
+    // Two accounts connected already: the tour starts at the library, numbered from 1.
+    expect(await screen.findByText('1. Pick a post from the library')).toBeInTheDocument();
+    expect(screen.queryByText(/Connect your accounts/)).not.toBeInTheDocument();
+    // Nothing over the page catches clicks: the sidebar stays within reach beside the tour.
+    const mask = document.querySelector<HTMLElement>('.ant-tour-mask');
+    expect(mask?.style.pointerEvents).toBe('none');
+    expect(mask?.querySelector('svg')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(saved).toEqual([{ tourSeen: 'true' }]));
+    expect(screen.queryByText('1. Pick a post from the library')).not.toBeInTheDocument();
+  });
+
   it('does not show the tour in a new browser to a member who saw it elsewhere', async () => {
     server.use(meHandler);
     const seenElsewhere = { ...memberUser, properties: [{ name: 'tourSeen', value: 'true' }] };
@@ -292,16 +321,17 @@ describe('top bar', () => {
       memberUser.profileUrl,
     );
     expect(within(menu).getByRole('link', { name: /Profile/ })).toHaveAttribute('target', '_blank');
-    expect(within(menu).getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/app/settings');
     expect(within(menu).getByRole('link', { name: 'Messages' })).toHaveAttribute(
       'href',
       '/app/settings/messages',
     );
+    // Each names the place as the sidebar does too (issue 26).
     for (const [name, href] of [
-      ['Home', '/app/dashboard'],
-      ['Content', '/app/content'],
+      ['Home · Recommended Posts', '/app/dashboard'],
+      ['Content · Browse Library', '/app/content'],
       ['Calendar', '/app/calendar'],
-      ['Stats', '/app/stats'],
+      ['Stats · My Results', '/app/stats'],
+      ['Settings · Account', '/app/settings'],
     ]) {
       expect(within(menu).getByRole('link', { name })).toHaveAttribute('href', href);
     }

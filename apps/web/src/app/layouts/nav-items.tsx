@@ -41,7 +41,9 @@ export const memberNavGroups: NavGroup[] = [
     links: [{ path: '/app/stats', label: 'My Results', icon: <BarChartOutlined /> }],
   },
   {
-    title: 'Settings',
+    // Not 'Settings': an admin's Administration group has the spec's 'Settings' link, and the
+    // sidebar names 'Settings' once (issue 26).
+    title: 'Your account',
     links: [{ path: '/app/settings', label: 'Account', icon: <UserOutlined /> }],
   },
 ];

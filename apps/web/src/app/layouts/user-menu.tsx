@@ -3,6 +3,7 @@ import type { UserInfo } from '@fitpost/contract';
 import { Button } from 'antd';
 import { Link } from 'react-router';
 import { useDisclosure } from '@/components/use-disclosure';
+import { memberNavGroups } from './nav-items';
 
 /** The user navigation (spec §2): Home, Content, Calendar, Stats, Settings and Messages. */
 const userNavigation = [
@@ -13,6 +14,24 @@ const userNavigation = [
   ['Settings', '/app/settings'],
   ['Messages', '/app/settings/messages'],
 ] as const;
+
+const sidebarNames = new Map(
+  memberNavGroups.flatMap((group) => group.links.map((link) => [link.path, link.label])),
+);
+
+/**
+ * Each entry says the spec's word and the name the sidebar gives the same place ("Home · Recommended
+ * Posts"), so the two menus never seem to lead to different screens (issue 26).
+ */
+function EntryName({ word, to }: { word: string; to: string }) {
+  const sidebarName = sidebarNames.get(to);
+  if (!sidebarName || sidebarName === word) return word;
+  return (
+    <>
+      {word} <span className="user-menu-place">· {sidebarName}</span>
+    </>
+  );
+}
 
 /**
  * Avatar and name in the top bar, disclosing Profile, the user navigation and Logout. A plain
@@ -48,7 +67,7 @@ export function UserMenu({ user, compact }: { user: UserInfo; compact: boolean }
         {userNavigation.map(([label, to]) => (
           <li key={to}>
             <Link to={to} onClick={close}>
-              {label}
+              <EntryName word={label} to={to} />
             </Link>
           </li>
         ))}

@@ -1,6 +1,7 @@
 import type { ContentItem } from '@fitpost/contract';
 import { Drawer, Input, Pagination, Radio, Select } from 'antd';
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
+import { useSearchAsYouType } from '@/lib/use-search-as-you-type';
 import { useBrands } from './api/get-brands';
 import { useTags } from './api/get-tags';
 import { useLibrarySearch, type LibrarySearch } from './api/search-library';
@@ -55,12 +56,8 @@ export function LibraryPicker({
     [search, rememberFilter],
   );
 
-  // Search as the user types, once they pause.
-  useEffect(() => {
-    if (typed === search.q) return undefined;
-    const timer = window.setTimeout(() => update({ q: typed }), 350);
-    return () => window.clearTimeout(timer);
-  }, [typed, search.q, update]);
+  const applyTyped = useCallback((q: string) => update({ q }), [update]);
+  useSearchAsYouType(typed, search.q, applyTyped);
 
   return (
     <Drawer title="Choose from Library" open={open} onClose={onClose} size={560}>

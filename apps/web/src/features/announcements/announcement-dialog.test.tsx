@@ -45,6 +45,12 @@ describe('announcement dialog after sign-in', () => {
     expect(asked).toEqual([{ portalId: memberUser.portalId, ids: ['33333333-3333-4333-8333-333333333333'] }]);
     expect(screen.getAllByRole('dialog')).toHaveLength(1);
 
+    // One way to close it on screen: the spec's 'close', no ✕ beside it (issue 26).
+    expect(
+      within(dialog)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['close']);
     await user.click(within(dialog).getByRole('button', { name: 'close' }));
     const next = await screen.findByText('Every month');
     await user.click(

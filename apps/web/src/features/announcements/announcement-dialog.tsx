@@ -45,6 +45,8 @@ export function AnnouncementView({
     <Modal
       open
       title={announcementMessages.dialogTitle}
+      // The spec's 'close' button is the one way to close it on screen (Esc still does); no ✕ too.
+      closable={false}
       onCancel={onClose}
       footer={
         <Button type="primary" onClick={onClose}>

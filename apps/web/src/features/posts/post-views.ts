@@ -1,4 +1,5 @@
 import {
+  isPostCancellable,
   isPostEditable,
   postStatus,
   type PostStatus,
@@ -54,7 +55,7 @@ export function allowedActions(post: Pick<ScheduledPost, 'status' | 'targets'>) 
   return {
     edit: isPostEditable(post),
     reschedule: status === 'scheduled',
-    cancel: status === 'scheduled' || status === 'failed',
+    cancel: isPostCancellable(post),
     remove: ['draft', 'cancelled', 'failed'].includes(status),
   };
 }

@@ -9,7 +9,7 @@ export function NoAccess({ reason, portalId = null }: { reason: string; portalId
   const navigate = useNavigate();
   // The portal the refused sign-in belongs to, when the server said: its own support address.
   const { data: config } = usePublicConfig(portalId);
-  const organisation = config?.organisationName ?? 'your organisation';
+  const organisation = config?.organisationName ?? 'your organization';
 
   return (
     <PublicPage title={messages['noAccess.title']}>

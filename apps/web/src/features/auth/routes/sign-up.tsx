@@ -11,7 +11,7 @@ import { usePublicConfig } from '../api/get-public-config';
  */
 export function SignUpRoute() {
   const { data: config } = usePublicConfig();
-  const organisation = config?.organisationName ?? 'your organisation';
+  const organisation = config?.organisationName ?? 'your organization';
   // Bumped on every submit so a second submit restarts the timer.
   const [alertShownAt, setAlertShownAt] = useState<number | null>(null);
 

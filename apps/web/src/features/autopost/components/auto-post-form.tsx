@@ -1,4 +1,5 @@
 import {
+  addMergeFallback,
   type AutoPost,
   type ContentItem,
   formatCount,
@@ -30,6 +31,7 @@ import { FieldError } from './field-error';
 import { NetworkLabel } from '@/components/network-icon';
 import { XVariantsField } from './x-variants-field';
 import { MergeFieldMenu } from './merge-field-menu';
+import { MergeFieldGaps } from './merge-field-gaps';
 import { networkServiceNames } from '@fitpost/contract';
 import { Link } from 'react-router';
 
@@ -169,8 +171,9 @@ export function AutoPostForm({ id, initial, zone, onSaved, onCancel }: AutoPostF
         </div>
         <p id="autopost-body-hint" className="muted">
           Fields such as {'{first_name}'} become each member’s own details (System Settings → My details for
-          Auto-Posts); {'{business_name|my studio}'} says what members without one get. Counted with the
-          longest details a member may have.
+          Auto-Posts); {'{business_name|my studio}'} says what members without one get. Without a fallback,
+          the field is left out with the words leading into it (“from {'{city}'}”, “Book: {'{booking_link}'}
+          ”). Counted with the longest details a member may have.
         </p>
         <Input.TextArea
           id="autopost-body"
@@ -323,6 +326,17 @@ export function AutoPostForm({ id, initial, zone, onSaved, onCancel }: AutoPostF
           }
         />
       ) : null}
+
+      <MergeFieldGaps
+        texts={[values.body, ...(onX ? values.xVariants : [])]}
+        networks={values.networks}
+        onAddFallback={(name, fallback) =>
+          change({
+            body: addMergeFallback(values.body, name, fallback),
+            xVariants: values.xVariants.map((v) => addMergeFallback(v, name, fallback)),
+          })
+        }
+      />
 
       {save.isError ? (
         <Alert

@@ -91,7 +91,7 @@ export function AutoPostOptIn({ headingLevel = 2 }: AutoPostOptInProps) {
         Auto-Post
       </Heading>
       <p className="muted">
-        Your organisation schedules ready-made posts. With Auto-Post on for an account, FitPost publishes each
+        Your organization schedules ready-made posts. With Auto-Post on for an account, FitPost publishes each
         of them there at its time, for you — no need to do anything. You will see what is coming on your
         dashboard and can skip one, or make it your own Custom Post, before it goes out. Accounts with
         Auto-Post off never receive them.

@@ -64,9 +64,9 @@ export function MemberPostPreviews({ member, autoPost }: MemberPostPreviewsProps
               level={4}
               account={{
                 network: post.network,
-                accountName: member.fullName,
-                handle: null,
-                pictureUrl: member.thumbnailUrl,
+                accountName: post.account?.accountName ?? member.fullName,
+                handle: post.account?.handle ?? null,
+                pictureUrl: post.account?.pictureUrl || member.thumbnailUrl,
               }}
               text={postText(post.text, link)}
               body={post.text}

@@ -49,18 +49,18 @@ export function ProgressPanel({ detail, zone }: { detail: AutoPostDetail; zone: 
         <Figure label="Pending" value={totals.pending} />
         <Figure label="Skipped accounts" value={progress.skippedAccounts} />
         <Figure label="Members who skipped" value={progress.skippedMembers} />
-        <Figure label="Customised" value={progress.customised} />
+        <Figure label="Customized" value={progress.customised} />
       </dl>
       <p className="muted">
         Skipped accounts were opted in but disconnected or needing to reconnect. Members who skipped chose not
-        to post this one; customised ones made it their own Custom Post.
+        to post this one; customized ones made it their own Custom Post.
       </p>
       <h3 className="autopost-subtitle">By network</h3>
       {progress.byNetwork.length === 0 ? (
         <p className="empty-note">
           {progress.fanoutStartedAt
             ? 'No member posts were made: nobody opted in on these networks.'
-            : 'Nothing sent yet: the fan-out starts at the scheduled time.'}
+            : 'Nothing sent yet: members’ posts are made at the scheduled time.'}
         </p>
       ) : (
         <FitTable<NetworkStats>

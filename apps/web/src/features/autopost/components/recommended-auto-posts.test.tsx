@@ -50,7 +50,7 @@ describe('Recommended Posts › Upcoming Auto-Posts', () => {
     open();
 
     expect(screen.getByRole('heading', { level: 2, name: 'Upcoming Auto-Posts' })).toBeInTheDocument();
-    expect(screen.getByText(/ready-made posts your organisation schedules/)).toBeInTheDocument();
+    expect(screen.getByText(/ready-made posts your organization schedules/)).toBeInTheDocument();
     // 13:30 UTC is 1:30 PM in London (no summer time yet on 15 March).
     const first = await screen.findByRole('article', { name: /3\/15\/2030 1:30 PM/ });
     expect(first).toHaveTextContent('Five squat cues that keep your knees happy.');

@@ -51,7 +51,7 @@ function Destination({ item }: { item: MemberAutoPost }) {
 }
 
 /**
- * Recommended Posts' Auto-Post panel: what Auto-Post is, the organisation's upcoming Auto-Posts this
+ * Recommended Posts' Auto-Post panel: what Auto-Post is, the organization's upcoming Auto-Posts this
  * member will receive, and per occurrence 'Skip', 'Auto-Post' or 'Custom Post'.
  */
 export function RecommendedAutoPosts() {
@@ -92,7 +92,7 @@ export function RecommendedAutoPosts() {
     body = (
       <p className="empty-note">
         <span className="empty-title">No Auto-Posts coming up</span>
-        <span className="empty-text">When your organisation schedules one, it appears here.</span>
+        <span className="empty-text">When your organization schedules one, it appears here.</span>
       </p>
     );
   } else {
@@ -170,7 +170,7 @@ export function RecommendedAutoPosts() {
         Upcoming Auto-Posts
       </h2>
       <p className="muted">
-        Auto-Posts are ready-made posts your organisation schedules. With Auto-Post on for an account (
+        Auto-Posts are ready-made posts your organization schedules. With Auto-Post on for an account (
         <Link to="/app/settings?tab=system-settings">System Settings</Link>), FitPost publishes them there at
         their time. Skip one, or choose Custom Post to make it your own post and change it first.
       </p>

@@ -27,8 +27,18 @@ function memberPreview(overrides: Partial<AutoPostMemberPreview>): AutoPostMembe
     missingFields: [],
     optedIn: true,
     posts: [
-      { network: 'x', text: 'Train with Casey in Leeds!', link: tagged('x', 'aaaa') },
-      { network: 'linkedin', text: 'Train with Casey in Leeds!', link: tagged('linkedin', 'aaaa') },
+      {
+        network: 'x',
+        text: 'Train with Casey in Leeds!',
+        link: tagged('x', 'aaaa'),
+        account: { accountName: 'Casey Coach', handle: 'casey_coach_fit', pictureUrl: '' },
+      },
+      {
+        network: 'linkedin',
+        text: 'Train with Casey in Leeds!',
+        link: tagged('linkedin', 'aaaa'),
+        account: null,
+      },
     ],
     ...overrides,
   };
@@ -44,8 +54,8 @@ const sample: AutoPostPreview = {
       reason: 'missing',
       missingFields: ['city'],
       posts: [
-        { network: 'x', text: 'Train with Rob!', link: tagged('x', 'bbbb') },
-        { network: 'linkedin', text: 'Train with Rob!', link: tagged('linkedin', 'bbbb') },
+        { network: 'x', text: 'Train with Rob!', link: tagged('x', 'bbbb'), account: null },
+        { network: 'linkedin', text: 'Train with Rob!', link: tagged('linkedin', 'bbbb'), account: null },
       ],
     }),
   ],
@@ -72,8 +82,13 @@ function previewApi(answers: { sample?: AutoPostPreview | 'error' } = {}) {
               reason: 'searched',
               optedIn: false,
               posts: [
-                { network: 'x', text: 'Train with Dana in York!', link: tagged('x', 'cccc') },
-                { network: 'linkedin', text: 'Train with Dana in York!', link: tagged('linkedin', 'cccc') },
+                { network: 'x', text: 'Train with Dana in York!', link: tagged('x', 'cccc'), account: null },
+                {
+                  network: 'linkedin',
+                  text: 'Train with Dana in York!',
+                  link: tagged('linkedin', 'cccc'),
+                  account: null,
+                },
               ],
             }),
           ],
@@ -111,6 +126,9 @@ describe('/app/preview/auto-post/:id', () => {
     expect(within(casey).getByText('First member reached')).toBeInTheDocument();
     const xCard = within(casey).getByRole('article', { name: cardName('X', 'Casey Coach') });
     expect(xCard).toHaveTextContent('Train with Casey in Leeds!');
+    // The member's connected X account, not a handle made up from their name (issue 26).
+    expect(xCard).toHaveTextContent('@casey_coach_fit');
+    expect(xCard).not.toHaveTextContent('@caseycoach ');
     expect(
       within(xCard).getByText(tagged('x', 'aaaa'), { selector: '.member-preview-url' }),
     ).toBeInTheDocument();

@@ -65,7 +65,7 @@ describe('Auto-Post progress', () => {
     expect(figure('Pending')).toBe('599');
     expect(figure('Skipped accounts')).toBe('3');
     expect(figure('Members who skipped')).toBe('2');
-    expect(figure('Customised')).toBe('1');
+    expect(figure('Customized')).toBe('1');
     expect(figure('Fan-out started')).toBe('3/15/2025 9:30 AM EDT');
     expect(figure('Fan-out finished')).toBe('Not yet');
     const xRow = screen.getByRole('row', { name: /^X / });
@@ -121,7 +121,7 @@ describe('Auto-Post progress', () => {
     const { user } = open();
 
     expect(
-      await screen.findByText('Nothing sent yet: the fan-out starts at the scheduled time.'),
+      await screen.findByText('Nothing sent yet: members’ posts are made at the scheduled time.'),
     ).toBeInTheDocument();
     expect(screen.getByText('3/15/2030 9:30 AM EDT')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Edit' })).toBeEnabled();

@@ -141,6 +141,50 @@ describe('Schedule Auto-Post', () => {
     expect(sent).toEqual([]);
   });
 
+  it('warns how many members lack a field without a fallback, what they read, and adds a fallback (issue 26)', async () => {
+    const asked: (string | null)[] = [];
+    server.use(
+      http.get('/api/autoposts/member-details', ({ request }) => {
+        asked.push(new URL(request.url).searchParams.get('networks'));
+        return HttpResponse.json({
+          members: 40,
+          missing: { first_name: 0, full_name: 0, business_name: 5, city: 12, booking_link: 3, sign_off: 40 },
+        });
+      }),
+    );
+    const { user } = openNew();
+    const body = await screen.findByRole('textbox', { name: 'Post text' });
+    await user.click(body);
+    await user.paste(
+      'Hi, I am {first_name} from {city}. Visit {business_name|my studio}.\nBook: {booking_link}',
+    );
+    await user.click(screen.getByRole('checkbox', { name: 'LinkedIn' }));
+
+    const warning = await screen.findByRole('alert');
+    expect(warning).toHaveTextContent('Some members are missing details');
+    expect(warning).toHaveTextContent(
+      '12 of 40 members have no city: they will read “Hi, I am {first_name}.”',
+    );
+    expect(warning).toHaveTextContent(
+      '3 of 40 members have no booking link: that part is left out of their post.',
+    );
+    // The field with a fallback, and the fields every member has, are not warned about.
+    expect(warning).not.toHaveTextContent('business name');
+    expect(warning).not.toHaveTextContent('first name');
+    expect(asked).toContain('linkedin');
+
+    const [cityFix] = within(warning).getAllByRole('textbox', { name: 'What they get instead' });
+    if (!cityFix) throw new Error('no box');
+    await user.type(cityFix, 'near you');
+    const [addCity] = within(warning).getAllByRole('button', { name: 'Add fallback' });
+    if (!addCity) throw new Error('no button');
+    await user.click(addCity);
+    expect(body).toHaveValue(
+      'Hi, I am {first_name} from {city|near you}. Visit {business_name|my studio}.\nBook: {booking_link}',
+    );
+    await waitFor(() => expect(screen.getByRole('alert')).not.toHaveTextContent('no city'));
+  });
+
   it("schedules from a library item (?contentId=) in the admin's time zone, then opens its progress", async () => {
     const sent = recordSaves();
     server.use(http.get(`/api/content/${contentId}`, () => HttpResponse.json(makeContentItem())));

@@ -39,8 +39,8 @@ function NewAutoPost({ zone }: { zone: string }) {
   const [now] = useState(() => Date.now());
 
   if (contentId && content.isPending) return <PageLoader label="Loading the content…" />;
-  // The organisation's Auto-Post defaults; should they fail to load, the built-in ones (UTM on, no spread).
-  if (organisation.isPending) return <PageLoader label="Loading the organisation’s defaults…" />;
+  // The organization's Auto-Post defaults; should they fail to load, the built-in ones (UTM on, no spread).
+  if (organisation.isPending) return <PageLoader label="Loading the organization’s defaults…" />;
   const defaults = organisation.data
     ? { xSpreadMinutes: organisation.data.xSpreadMinutes, utm: organisation.data.utmEnabled }
     : undefined;

@@ -118,7 +118,7 @@ export function AutoPostModal({ entry, timeZone, onClose, onChosen }: AutoPostMo
             <span>{formatZoned(autoPost.scheduledAt, timeZone)}</span>
           </p>
           <p className="muted">
-            Your organisation scheduled this post for its members. Keep it as an Auto-Post, choose Custom Post
+            Your organization scheduled this post for its members. Keep it as an Auto-Post, choose Custom Post
             to make it your own post and change it before it goes out, or skip this one.
           </p>
           {autoPost.mediaUrl ? (

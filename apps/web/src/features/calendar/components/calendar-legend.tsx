@@ -5,7 +5,7 @@ import { StatusIcon } from './status-icon';
 /** What each colour (and icon) on the calendar means: the posts' statuses, then Auto-Posts. */
 export function CalendarLegend() {
   return (
-    <ul className="calendar-legend" aria-label="Status colours">
+    <ul className="calendar-legend" aria-label="Status colors">
       {shownStatuses.map((status) => (
         <li key={status}>
           <span className="calendar-legend-swatch" style={{ background: statusLooks[status].color }}>

@@ -1,9 +1,17 @@
-import { isPostEditable, networkNames, targetStatusLabels } from '@fitpost/contract';
+import {
+  isPostCancellable,
+  isPostEditable,
+  networkNames,
+  targetStatusLabels,
+  type CalendarPost,
+} from '@fitpost/contract';
 import { Alert, Button, Modal, Skeleton, Tag } from 'antd';
 import { useNavigate } from 'react-router';
 import { errorText } from '@/lib/api-client';
 import { formatZoned } from '@/lib/zoned-time';
 import { usePost } from '@/lib/api/posts/get-post';
+import { useCancelPost } from '@/lib/api/posts/cancel-post';
+import { CancelPostConfirm } from '@/components/cancel-post-confirm';
 import { postTitle, statusLooks, type PostEntry } from '../calendar-entries';
 import { NetworkIcon } from '@/components/network-icon';
 import { RescheduleForm } from './reschedule-form';
@@ -13,29 +21,43 @@ interface PostDetailsModalProps {
   entry: PostEntry | null;
   timeZone: string;
   onClose: () => void;
-  /** The post was moved to `when` (from the form here, the keyboard's way to do what a drag does). */
-  onMoved: (when: Date) => void;
+  /** `post` was moved to `when` (from the form here, the keyboard's way to do what a drag does). */
+  onMoved: (post: CalendarPost, when: Date) => void;
+  /** The post was cancelled here. */
+  onCancelled: () => void;
 }
 
-/** A post's details from the calendar: status, time, text, each account's outcome; Edit, and Move. */
-export function PostDetailsModal({ entry, timeZone, onClose, onMoved }: PostDetailsModalProps) {
+/** A post's details from the calendar: status, time, text, each account's outcome; Edit, Cancel post and Move. */
+export function PostDetailsModal({ entry, timeZone, onClose, onMoved, onCancelled }: PostDetailsModalProps) {
   const navigate = useNavigate();
   const post = entry?.post ?? null;
   const full = usePost(post?.id ?? null);
+  const cancel = useCancelPost();
   const look = post ? statusLooks[post.status] : null;
 
-  const footer =
-    post && isPostEditable(post) ? (
-      <Button
-        type="primary"
-        onClick={() => {
-          onClose();
-          void navigate(`/app/posts/post?id=${encodeURIComponent(post.id)}`);
-        }}
-      >
-        Edit
-      </Button>
-    ) : null;
+  const actions = post ? (
+    <>
+      {isPostCancellable(post) ? (
+        <CancelPostConfirm onConfirm={() => cancel.mutate(post.id, { onSuccess: () => onCancelled() })}>
+          <Button danger loading={cancel.isPending}>
+            Cancel post
+          </Button>
+        </CancelPostConfirm>
+      ) : null}
+      {isPostEditable(post) ? (
+        <Button
+          type="primary"
+          onClick={() => {
+            onClose();
+            void navigate(`/app/posts/post?id=${encodeURIComponent(post.id)}`);
+          }}
+        >
+          Edit
+        </Button>
+      ) : null}
+    </>
+  ) : null;
+  const footer = post && (isPostCancellable(post) || isPostEditable(post)) ? actions : null;
 
   return (
     <Modal open={post !== null} title="Post details" footer={footer} onCancel={onClose} destroyOnHidden>
@@ -84,7 +106,20 @@ export function PostDetailsModal({ entry, timeZone, onClose, onMoved }: PostDeta
               ),
             )}
           </ul>
-          <RescheduleForm key={post.id} post={post} timeZone={timeZone} onMoved={onMoved} />
+          {cancel.isError ? (
+            <Alert
+              type="error"
+              showIcon
+              title="The post was not cancelled."
+              description={errorText(cancel.error)}
+            />
+          ) : null}
+          <RescheduleForm
+            key={post.id}
+            post={post}
+            timeZone={timeZone}
+            onMoved={(when) => onMoved(post, when)}
+          />
         </div>
       ) : null}
     </Modal>

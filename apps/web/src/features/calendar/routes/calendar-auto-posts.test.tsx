@@ -80,7 +80,7 @@ describe('/app/calendar: Auto-Posts', () => {
     expect(screen.getAllByText('Made my own')).toHaveLength(1);
     expect(screen.queryByText('Goes to nobody here')).not.toBeInTheDocument();
 
-    const legend = screen.getByRole('list', { name: 'Status colours' });
+    const legend = screen.getByRole('list', { name: 'Status colors' });
     expect(within(legend).getByText('Auto-Post')).toBeInTheDocument();
     expect(within(legend).getByText('Skipped Auto-Post')).toBeInTheDocument();
   });

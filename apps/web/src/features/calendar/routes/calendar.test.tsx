@@ -152,7 +152,7 @@ describe('/app/calendar', () => {
     );
   });
 
-  it('moves a post to a typed day and time in the member zone, and refuses a time that has passed', async () => {
+  it('moves a post to a typed day and time in the member zone, refuses a time that has passed, and undoes', async () => {
     setNow('2026-03-05T12:00:00Z');
     const { reschedules } = calendarApi();
     const { user } = renderCalendar('/app/calendar?view=month&date=2026-03-01', newYorker);
@@ -177,6 +177,35 @@ describe('/app/calendar', () => {
     // 10:00 on the Monday after the change is 14:00 UTC, not 15:00.
     expect(reschedules).toEqual([{ id: beforeDst.id, body: { scheduledAt: '2026-03-09T14:00:00.000Z' } }]);
     await waitFor(async () => expect((await findEvent('Saturday stretch')).day).toBe('2026-03-09'));
+
+    // The note offers Undo (issue 26): the post goes back where it was.
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Post moved back to 3/7/2026 10:00 AM EST.')).toBeInTheDocument();
+    expect(reschedules.at(-1)).toEqual({ id: beforeDst.id, body: { scheduledAt: beforeDst.scheduledAt } });
+    await waitFor(async () => expect((await findEvent('Saturday stretch')).day).toBe('2026-03-07'));
+  });
+
+  it("offers Cancel post in a post's details, asking first (issue 26)", async () => {
+    setNow('2026-03-05T12:00:00Z');
+    calendarApi();
+    const cancels: unknown[] = [];
+    server.use(
+      http.post('/api/posts/:id/cancel', ({ params }) => {
+        cancels.push(params.id);
+        return HttpResponse.json({ error: { code: 'internal', message: 'unused' } }, { status: 500 });
+      }),
+    );
+    const { user } = renderCalendar('/app/calendar?view=month&date=2026-03-01', newYorker);
+
+    await user.click((await findEvent('Saturday stretch')).event);
+    const dialog = await findDialog('Post details');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel post' }));
+    const ask = await screen.findByRole('tooltip');
+    expect(ask).toHaveTextContent('Cancel this post?');
+    expect(cancels).toEqual([]);
+    await user.click(within(ask).getByRole('button', { name: 'Cancel post' }));
+    await waitFor(() => expect(cancels).toEqual([beforeDst.id]));
+    expect(await within(dialog).findByText('The post was not cancelled.')).toBeInTheDocument();
   });
 
   it("shows the server's reason when it refuses a move, and leaves the post where it was", async () => {

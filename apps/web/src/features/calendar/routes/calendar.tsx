@@ -32,6 +32,9 @@ import {
 
 const dayPattern = /^\d{4}-\d{2}-\d{2}$/;
 
+/** How long a moved post offers Undo (issue 26). */
+export const undoSeconds = 10;
+
 /**
  * /app/calendar: the member's posts, and the portal's Auto-Posts coming to them, on a month, week or
  * list calendar, in their time zone.
@@ -97,7 +100,7 @@ export function CalendarRoute() {
     reschedule.mutate(
       { id: entry.post.id, scheduledAt: when.toISOString() },
       {
-        onSuccess: () => void messageApi.open({ key: 'move', type: 'success', content: movedText(when) }),
+        onSuccess: () => handleMoved(entry.post.id, entry.post.scheduledAt, when),
         onError: (error) => {
           revert();
           void messageApi.open({ key: 'move', type: 'error', content: errorText(error) });
@@ -106,8 +109,37 @@ export function CalendarRoute() {
     );
   }
 
-  function movedText(when: Date): string {
-    return `Post moved to ${formatZoned(when, timeZone)}.`;
+  /** Says where the post went, with Undo for `undoSeconds`: a drag to the wrong day is one click away. */
+  function handleMoved(postId: string, from: string, when: Date) {
+    void messageApi.open({
+      key: 'move',
+      type: 'success',
+      duration: undoSeconds,
+      content: (
+        <span>
+          <span>{`Post moved to ${formatZoned(when, timeZone)}.`}</span>{' '}
+          <Button type="link" className="message-action" onClick={() => handleUndo(postId, from)}>
+            Undo
+          </Button>
+        </span>
+      ),
+    });
+  }
+
+  function handleUndo(postId: string, from: string) {
+    messageApi.destroy('move');
+    reschedule.mutate(
+      { id: postId, scheduledAt: from },
+      {
+        onSuccess: () =>
+          void messageApi.open({
+            key: 'move',
+            type: 'success',
+            content: `Post moved back to ${formatZoned(from, timeZone)}.`,
+          }),
+        onError: (error) => void messageApi.open({ key: 'move', type: 'error', content: errorText(error) }),
+      },
+    );
   }
 
   return (
@@ -119,7 +151,7 @@ export function CalendarRoute() {
           <>
             Your posts in {zoneLabel(timeZone)} (change it in{' '}
             <Link to="/app/settings?tab=system-settings">System Settings</Link>). Click a day to create a post
-            for it; drag a scheduled post to move it. Open an Auto-Post from your organisation to keep it,
+            for it; drag a scheduled post to move it. Open an Auto-Post from your organization to keep it,
             skip it or make it your own Custom Post.
           </>
         }
@@ -186,9 +218,13 @@ export function CalendarRoute() {
         entry={chosen?.kind === 'post' ? chosen : null}
         timeZone={timeZone}
         onClose={() => setChosen(null)}
-        onMoved={(when) => {
+        onCancelled={() => {
           setChosen(null);
-          void messageApi.open({ key: 'move', type: 'success', content: movedText(when) });
+          void messageApi.open({ key: 'move', type: 'success', content: 'Post cancelled.' });
+        }}
+        onMoved={(post, when) => {
+          setChosen(null);
+          handleMoved(post.id, post.scheduledAt, when);
         }}
       />
       <AutoPostModal

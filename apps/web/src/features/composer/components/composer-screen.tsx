@@ -8,7 +8,7 @@ import { useAltTextSync } from '@/components/graphic-upload/use-alt-text';
 import { PageHeader } from '@/components/page-header';
 import { errorText } from '@/lib/api-client';
 import { serverFieldErrors } from '@/lib/form-errors';
-import { formatZoned } from '@/lib/zoned-time';
+import { formatZoned, toWallTime } from '@/lib/zoned-time';
 import { useConnections } from '@/lib/api/connections/get-connections';
 import { useQueue } from '@/lib/api/queue/get-queue';
 import { useContentItem } from '@/lib/api/content/get-content-item';
@@ -26,7 +26,7 @@ import {
   type SaveIntent,
 } from '../model/composer-values';
 import { clearDraft, draftKey, readDraft, writeDraft, type StoredDraft } from '../model/draft-storage';
-import { valuesFromContent } from '../model/initial-values';
+import { defaultTime, valuesFromContent } from '../model/initial-values';
 import { BodyField } from './body-field';
 import { NetworkPicker } from './network-picker';
 import { NetworkPreviews } from '@/components/network-preview/network-previews';
@@ -136,6 +136,19 @@ export function ComposerScreen(props: ComposerScreenProps) {
   useEffect(() => {
     if (dirty) writeDraft(key, values);
   }, [dirty, key, values]);
+
+  /**
+   * Choosing Schedule with no date and time yet starts from the next free time in the member's
+   * queue (what they would otherwise type), or from a sensible time today when it is unknown.
+   */
+  function handleWhenChange(patch: Partial<ComposerValues>) {
+    if (patch.when !== 'later' || values.date !== '' || values.time !== '') return change(patch);
+    const now = Date.now();
+    const nextFree = queue.data?.nextFree;
+    const slot = nextFree && Date.parse(nextFree) > now ? toWallTime(nextFree, zone) : null;
+    const today = toWallTime(now, zone).date;
+    change({ ...patch, date: slot?.date ?? today, time: slot?.time ?? defaultTime(today, zone, now) });
+  }
 
   function change(patch: Partial<ComposerValues>) {
     setDirty(true);
@@ -334,7 +347,7 @@ export function ComposerScreen(props: ComposerScreenProps) {
             date={values.date}
             time={values.time}
             zone={zone}
-            onChange={change}
+            onChange={handleWhenChange}
             error={errors.when}
           />
           {save.isError ? (

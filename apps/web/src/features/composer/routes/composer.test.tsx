@@ -190,6 +190,21 @@ describe('Create New › scheduling', () => {
     ).toBeInTheDocument();
   });
 
+  it('opens Schedule at the next free time of the queue, not empty (issue 26)', async () => {
+    connectionsApi();
+    const { user } = await openComposer();
+    await waitFor(() => expect(screen.getByTestId('composer-queue-slot')).toHaveTextContent('3/9/2030'));
+    await user.click(screen.getByRole('radio', { name: 'Schedule' }));
+    // queueAnswer.nextFree, 2030-03-09T14:00Z, is 9:00 AM in New York (EST).
+    expect(screen.getByLabelText('Date')).toHaveValue('2030-03-09');
+    expect(screen.getByLabelText('Time')).toHaveValue('09:00');
+    // What the member changes stays theirs when they come back to Schedule.
+    fireEvent.change(screen.getByLabelText('Time'), { target: { value: '10:15' } });
+    await user.click(screen.getByRole('radio', { name: 'Add to Queue' }));
+    await user.click(screen.getByRole('radio', { name: 'Schedule' }));
+    expect(screen.getByLabelText('Time')).toHaveValue('10:15');
+  });
+
   it('pre-sets the day picked on the calendar (?date=)', async () => {
     connectionsApi();
     await openComposer('?date=2030-07-04');

@@ -87,7 +87,8 @@ describe('My Scheduled Posts', () => {
     // 08:00Z is 9:00 in London in summer (GMT+1 in en-US) and 8:00 in winter (GMT).
     expect(items[0]).toHaveTextContent('7/1/2030 9:00 AM GMT+1');
     expect(items[0]).toHaveTextContent('Monday mobility: ten minutes that save your back');
-    expect(items[0]).toHaveTextContent('X (scheduled), LinkedIn (publishing)');
+    expect(items[0]).toHaveTextContent('X: Scheduled · LinkedIn: Publishing');
+    expect(items[0]).not.toHaveTextContent('(scheduled)');
     expect(items[1]).toHaveTextContent('12/1/2030 8:00 AM GMT · publishing now');
     expect(items[1]).toHaveTextContent('A post with a graphic');
     expect(within(panel).getByRole('link', { name: 'See all 7 scheduled posts' })).toHaveAttribute(

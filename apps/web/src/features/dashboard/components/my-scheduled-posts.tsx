@@ -58,12 +58,10 @@ export function MyScheduledPosts() {
             </span>
             <span className="scheduled-post-body">{excerpt(post)}</span>
             <span className="scheduled-post-targets">
+              {/* The contract's words as they are ("LinkedIn: Scheduled"), not a lower-cased value (issue 26). */}
               {post.targets
-                .map(
-                  (target) =>
-                    `${networkNames[target.network]} (${targetStatusLabels[target.status].toLowerCase()})`,
-                )
-                .join(', ')}
+                .map((target) => `${networkNames[target.network]}: ${targetStatusLabels[target.status]}`)
+                .join(' · ')}
             </span>
           </li>
         ))}

@@ -1,4 +1,6 @@
 import { lazy, Suspense } from 'react';
+import { useConnections } from '@/lib/api/connections/get-connections';
+import { anyPostQuery, usePosts } from '@/lib/api/posts/get-posts';
 import { loadModule } from '@/lib/module-load';
 import { useTour } from '@/lib/use-tour';
 
@@ -6,13 +8,22 @@ const SidebarTourPanel = lazy(
   loadModule(async () => ({ default: (await import('./sidebar-tour-panel')).SidebarTourPanel })),
 );
 
-/** The getting-started tour: shown until the member has seen it, in any browser (spec §4). */
+/**
+ * The getting-started tour: shown until the member has seen it, in any browser (spec §4), once it
+ * knows what they have already done (connected an account, queued a post), which it skips.
+ */
 export function SidebarTour() {
   const tour = useTour();
-  if (tour.seen) return null;
+  const connections = useConnections({ enabled: !tour.seen });
+  const posts = usePosts(tour.seen ? null : anyPostQuery);
+  if (tour.seen || connections.isPending || posts.isPending) return null;
+  const progress = {
+    connected: connections.data?.some((c) => c.status === 'connected') ?? false,
+    posted: (posts.data?.total ?? 0) > 0,
+  };
   return (
     <Suspense fallback={null}>
-      <SidebarTourPanel onDone={tour.markSeen} />
+      <SidebarTourPanel progress={progress} onDone={tour.markSeen} />
     </Suspense>
   );
 }

@@ -21,7 +21,7 @@ export function DashboardRoute({ recommended, autoPosts, atAGlance }: DashboardR
     <>
       <PageHeader
         title="Recommended Posts"
-        description="Recommended posts are ready-made posts from your organisation. With Auto-Post switched on, FitPost publishes them to your connected social platforms for you, on schedule — or create a post of your own."
+        description="Recommended posts are ready-made posts from your organization. With Auto-Post switched on, FitPost publishes them to your connected social platforms for you, on schedule — or create a post of your own."
         actions={
           <Button type="primary" onClick={() => void navigate('/app/posts/post')}>
             {messages['action.compose']}

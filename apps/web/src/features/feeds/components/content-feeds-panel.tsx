@@ -74,13 +74,13 @@ export function ContentFeedsPanel() {
             Feeds from your organisation
           </h3>
           <p className="muted">
-            Your organisation manages these; their posts appear in everyone&rsquo;s library.
+            Your organization manages these; their posts appear in everyone&rsquo;s library.
           </p>
           <FeedsTable
             label="Feeds from your organisation"
             feeds={system}
             loading={feeds.isFetching}
-            emptyText="Your organisation has no feeds."
+            emptyText="Your organization has no feeds."
           />
         </section>
       </>

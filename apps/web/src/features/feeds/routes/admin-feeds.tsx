@@ -24,7 +24,7 @@ export function AdminFeedsRoute() {
       {messageHolder}
       <PageHeader
         title="Feeds"
-        description="System feeds bring posts from your organisation's blogs and partners into every member's library. FitPost fetches active feeds regularly."
+        description="System feeds bring posts from your organization's blogs and partners into every member's library. FitPost fetches active feeds regularly."
         actions={
           <Button
             type="primary"

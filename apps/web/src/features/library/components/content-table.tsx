@@ -2,6 +2,7 @@ import { formatCount } from '@fitpost/contract';
 import { PictureOutlined } from '@ant-design/icons';
 import type { ContentItem, ContentSortField } from '@fitpost/contract';
 import { Empty, Tag, type TableProps } from 'antd';
+import type { SortOrder } from 'antd/es/table/interface';
 import type { ReactNode } from 'react';
 import { formatDate } from '@/lib/dates';
 import '../library.css';
@@ -19,6 +20,7 @@ const sortableColumns: Record<string, ContentSortField> = {
   brand: 'brand',
   recommended: 'recommended',
   publishedAt: 'date',
+  updatedAt: 'updated',
 };
 
 /** When the item shows in the library: its window, and whether it is open now. */
@@ -55,6 +57,10 @@ interface ContentTableProps {
   /** The last column: the row's buttons. */
   actions: (item: ContentItem) => ReactNode;
   label: string;
+  /** The order with no column sorted: 'date' (newest first), or 'updated' (last changed first). */
+  defaultSort?: ContentSortField;
+  /** A 'Last changed' column (the Content Repository). */
+  showUpdated?: boolean;
 }
 
 /** Content in a table (Content Repository, Admin Favorites): sortable and paged on the server. */
@@ -69,8 +75,10 @@ export function ContentTable({
   onSelect,
   actions,
   label,
+  defaultSort = 'date',
+  showUpdated = false,
 }: ContentTableProps) {
-  const sortOrder = (field: ContentSortField) =>
+  const sortOrder = (field: ContentSortField): SortOrder =>
     state.sort === field ? (state.desc ? 'descend' : 'ascend') : null;
 
   const columns: TableProps<ContentItem>['columns'] = [
@@ -140,13 +148,25 @@ export function ContentTable({
       sortOrder: sortOrder('date'),
       render: (value: string) => formatDate(value),
     },
+    ...(showUpdated
+      ? [
+          {
+            key: 'updatedAt',
+            title: 'Last changed',
+            dataIndex: 'updatedAt',
+            sorter: true,
+            sortOrder: sortOrder('updated'),
+            render: (value: string) => formatDate(value),
+          },
+        ]
+      : []),
   ];
 
   const handleChange: TableProps<ContentItem>['onChange'] = (pagination, _filters, sorter) => {
     const single = Array.isArray(sorter) ? sorter[0] : sorter;
     const field = single?.order ? sortableColumns[String(single.columnKey)] : undefined;
-    const sort = field ?? 'date';
-    // No column sorted: newest first, the repository's default.
+    const sort = field ?? defaultSort;
+    // No column sorted: the screen's default, newest (or last changed) first.
     const desc = field ? single?.order === 'descend' : true;
     const sortChanged = sort !== state.sort || desc !== state.desc;
     onChange({

@@ -1,6 +1,7 @@
 import type { Brand, ContentType, Tag } from '@fitpost/contract';
 import { Button, Checkbox, Input, Select } from 'antd';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
+import { useSearchAsYouType } from '@/lib/use-search-as-you-type';
 import { isFiltered, type LibraryFilter } from '../library-filter';
 import '../library.css';
 
@@ -20,8 +21,8 @@ interface LibraryFiltersProps {
 }
 
 /**
- * Browse Library's search box and filters: brand, tags, type, recommended and favourites. Every
- * change starts again at page 1.
+ * Browse Library's search box (searching as the member types) and filters: brand, tags, type,
+ * recommended and favorites. Every change starts again at page 1.
  */
 export function LibraryFilters({
   filter,
@@ -31,7 +32,7 @@ export function LibraryFilters({
   tags,
   tagsLoading,
 }: LibraryFiltersProps) {
-  // The box holds what is typed; the filter changes on Search (Enter), not on every key.
+  // The box holds what is typed; the filter follows once typing pauses (or at once on Enter).
   const [keyword, setKeyword] = useState(filter.q);
   // …but follows the filter when it changes from outside (Clear filters).
   const [appliedKeyword, setAppliedKeyword] = useState(filter.q);
@@ -41,6 +42,8 @@ export function LibraryFilters({
   }
 
   const change = (patch: Partial<LibraryFilter>) => onChange({ ...filter, ...patch, page: 1 });
+  const applyKeyword = useCallback((q: string) => onChange({ ...filter, q, page: 1 }), [filter, onChange]);
+  useSearchAsYouType(keyword, filter.q, applyKeyword);
 
   return (
     <div className="library-toolbar" role="search" aria-label="Library">

@@ -239,6 +239,28 @@ describe('/app/content: Browse Library', () => {
     expect(router.state.location.search).toBe(`?contentId=${squat.id}`);
   });
 
+  it('searches as the member types, without Enter, keeping the words in the address (issue 26)', async () => {
+    const { queries } = libraryApi();
+    const { router } = renderAt('/app/content');
+    const user = userEvent.setup();
+    expect(await screen.findByRole('status')).toHaveTextContent('2 items');
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search the library' }), 'smoothie');
+    await waitFor(() => expect(queries.at(-1)).toEqual({ q: 'smoothie', page: '1', pagesize: '24' }));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('1 item'));
+    expect(screen.queryByText('Five cues for a stronger squat')).not.toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe('?q=smoothie'));
+  });
+
+  it('opens with the search words of its address, over the stored filter’s words', async () => {
+    const { queries } = libraryApi();
+    setFlag(storageKeys.filter, `q=squat&brandId=${fuel.id}`);
+    const { router } = renderAt('/app/content?q=smoothie');
+    await waitFor(() => expect(queries.at(-1)).toMatchObject({ q: 'smoothie', brandId: fuel.id }));
+    expect(screen.getByRole('searchbox', { name: 'Search the library' })).toHaveValue('smoothie');
+    expect(router.state.location.search).toBe('?q=smoothie');
+  });
+
   it("starts from a link's brand (Brands' View Content) and from the stored filter on a reload", async () => {
     const { queries } = libraryApi();
     const first = renderAt(`/app/content?brandId=${fuel.id}`);

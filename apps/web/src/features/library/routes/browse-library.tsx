@@ -41,7 +41,7 @@ export function BrowseLibraryRoute() {
       {messageHolder}
       <PageHeader
         title={messages['page.library']}
-        description="Ready-made, on-brand posts from your organisation and your content feeds. Find one you like and schedule it in two clicks."
+        description="Ready-made, on-brand posts from your organization and your content feeds. Find one you like and schedule it in two clicks."
         actions={<Link to="/app/brands">{messages['page.brands']}</Link>}
       />
       <div className="panel">

@@ -71,7 +71,7 @@ function renderRepository() {
 }
 
 describe('/app/manage/content: Content Repository', () => {
-  it('lists every item, in or out of its window, newest first', async () => {
+  it('lists every item, in or out of its window, last changed first (issue 26)', async () => {
     const { listQueries } = repositoryApi();
     renderRepository();
 
@@ -81,7 +81,17 @@ describe('/app/manage/content: Content Repository', () => {
     expect(row).toHaveTextContent('Expired');
     expect(row).toHaveTextContent('Recommended');
     expect(screen.getByText('Five cues for a stronger squat').closest('tr')).toHaveTextContent('Always');
-    expect(listQueries[0]).toEqual({ include: 'all', page: '1', pagesize: '20', sort: 'date', desc: 'true' });
+    expect(listQueries[0]).toEqual({
+      include: 'all',
+      page: '1',
+      pagesize: '20',
+      sort: 'updated',
+      desc: 'true',
+    });
+    expect(screen.getByRole('columnheader', { name: /Last changed/ })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
   });
 
   it("links each row to 'Schedule Auto-Post', the Auto-Post form filled from the item", async () => {

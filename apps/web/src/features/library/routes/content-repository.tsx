@@ -21,7 +21,8 @@ export function ContentRepositoryRoute() {
   const [table, setTable] = useState<ContentTableState>({
     page: 1,
     pageSize: paging.defaultPageSize,
-    sort: 'date',
+    // Last changed first: what was just added or edited is at the top, not below future-dated items.
+    sort: 'updated',
     desc: true,
   });
   const [selected, setSelected] = useState<string[]>([]);
@@ -95,7 +96,7 @@ export function ContentRepositoryRoute() {
               setTable((state) => ({
                 ...state,
                 page: 1,
-                sort: value.trim() ? 'relevance' : 'date',
+                sort: value.trim() ? 'relevance' : 'updated',
                 desc: true,
               }));
             }}
@@ -125,6 +126,8 @@ export function ContentRepositoryRoute() {
         ) : null}
         <ContentTable
           label="Content"
+          defaultSort="updated"
+          showUpdated
           items={content.data?.items ?? []}
           total={content.data?.total ?? 0}
           loading={content.isFetching}

@@ -49,7 +49,7 @@ describe('/app/manage/settings', () => {
     await user.clear(screen.getByLabelText('Support email'));
     await user.type(screen.getByLabelText('Support email'), 'help@strong.example');
     await user.click(screen.getByRole('button', { name: 'Save Settings' }));
-    expect(await screen.findByText('The organisation’s settings are saved.')).toBeInTheDocument();
+    expect(await screen.findByText('The organization’s settings are saved.')).toBeInTheDocument();
     expect(sent[0]).toMatchObject({
       supportEmail: 'help@strong.example',
       displayName: null,

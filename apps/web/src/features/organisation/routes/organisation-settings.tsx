@@ -49,7 +49,7 @@ function SettingsForm({ settings }: { settings: OrganisationSettings }) {
         xVariantsAboveMembers: values.xVariantsAboveMembers,
         feedRefreshMinutes: values.feedRefreshMinutes,
       },
-      { onSuccess: () => void messageApi.success('The organisation’s settings are saved.') },
+      { onSuccess: () => void messageApi.success('The organization’s settings are saved.') },
     );
   }
 
@@ -171,7 +171,7 @@ function Changes({ settings, zone }: { settings: OrganisationSettings; zone: str
   );
 }
 
-/** /app/manage/settings: the organisation's settings and who changed them (admins). */
+/** /app/manage/settings: the organization's settings and who changed them (admins). */
 export function OrganisationSettingsRoute() {
   const settings = useOrganisationSettings();
   const zone = memberTimeZone(useStoredUser());
@@ -179,7 +179,7 @@ export function OrganisationSettingsRoute() {
     <>
       <PageHeader
         title="Administration Settings"
-        description="Your organisation’s name and support address, members’ default time zone, Auto-Post defaults and how often feeds refresh."
+        description="Your organization’s name and support address, members’ default time zone, Auto-Post defaults and how often feeds refresh."
       />
       {settings.isPending ? (
         <PageLoader label="Loading the settings…" />

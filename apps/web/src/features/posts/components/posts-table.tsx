@@ -3,6 +3,7 @@ import { Button, Empty, Popconfirm, Tag, type TableProps } from 'antd';
 import type { ReactNode } from 'react';
 import { formatZoned } from '@/lib/zoned-time';
 import { allowedActions, postStatusTags } from '../post-views';
+import { CancelPostConfirm } from '@/components/cancel-post-confirm';
 import { TargetList } from './target-list';
 import { FitTable } from '@/components/fit-table';
 
@@ -125,18 +126,11 @@ export function PostsTable(props: PostsTableProps) {
               Duplicate
             </Button>
             {allowed.cancel ? (
-              <Popconfirm
-                title="Cancel this post?"
-                description="Nothing more of it will be sent. What was already posted stays posted."
-                okText="Cancel post"
-                okButtonProps={{ danger: true }}
-                cancelText="Keep it"
-                onConfirm={() => onAction('cancel', post)}
-              >
+              <CancelPostConfirm onConfirm={() => onAction('cancel', post)}>
                 <Button size="small" danger aria-label={`Cancel ${name}`} loading={isBusy(post, 'cancel')}>
                   Cancel
                 </Button>
-              </Popconfirm>
+              </CancelPostConfirm>
             ) : null}
             {allowed.remove ? (
               <Popconfirm

@@ -17,7 +17,7 @@ import { PageHeader } from '@/components/page-header';
 import { errorText } from '@/lib/api-client';
 import { useStoredUser } from '@/lib/session';
 import { addDays, memberTimeZone, startOfZonedDay } from '@/lib/zoned-time';
-import { useCancelPost } from '../api/cancel-post';
+import { useCancelPost } from '@/lib/api/posts/cancel-post';
 import { useDeletePost } from '../api/delete-post';
 import { useDuplicatePost } from '../api/duplicate-post';
 import { usePosts, type PostListQuery } from '@/lib/api/posts/get-posts';

@@ -14,16 +14,17 @@ import { updateUserProperty } from '@/lib/api/user/update-user-property';
 
 type DetailValues = Record<MemberDetail, string>;
 
+// Plain words for members: the field names ({city}) are the admins' (issue 26).
 const details: { detail: MemberDetail; label: string; hint: string; type?: 'url' }[] = [
   {
     detail: 'displayName',
     label: 'Display name',
-    hint: 'Fills {full_name}; its first word fills {first_name}.',
+    hint: 'Your name as posts say it; its first word is used where a post greets with your first name.',
   },
-  { detail: 'businessName', label: 'Business name', hint: 'Fills {business_name}.' },
-  { detail: 'city', label: 'City', hint: 'Fills {city}.' },
-  { detail: 'bookingLink', label: 'Booking link', hint: 'Fills {booking_link}: https://…', type: 'url' },
-  { detail: 'signOff', label: 'Sign-off', hint: 'Fills {sign_off}, e.g. “See you on the floor, Sam”.' },
+  { detail: 'businessName', label: 'Business name', hint: 'Your studio, gym or business.' },
+  { detail: 'city', label: 'City', hint: 'Where you coach.' },
+  { detail: 'bookingLink', label: 'Booking link', hint: 'Where clients book you: https://…', type: 'url' },
+  { detail: 'signOff', label: 'Sign-off', hint: 'How you end a post, e.g. “See you on the floor, Sam”.' },
 ];
 
 /** How an Auto-Post written with fields reads with these details. */
@@ -31,7 +32,7 @@ const example =
   'Hi, I’m {first_name} from {business_name|my studio} in {city}. Book your first session: {booking_link}\n{sign_off}';
 
 /**
- * 'My details for Auto-Posts' (issue 15): what the organisation's Auto-Posts say in the member's
+ * 'My details for Auto-Posts' (issue 15): what the organization's Auto-Posts say in the member's
  * own words, kept as their properties and checked as the server checks them, with an example.
  */
 export function AutoPostDetails() {
@@ -80,7 +81,7 @@ export function AutoPostDetails() {
         My details for Auto-Posts
       </h2>
       <p className="muted">
-        Auto-Posts from your organisation can speak in your name: these fill their fields. Leave one empty and
+        Auto-Posts from your organization can speak in your name: these fill their fields. Leave one empty and
         the post says it without it.
       </p>
       <Form<DetailValues>

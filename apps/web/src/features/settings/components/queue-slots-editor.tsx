@@ -3,6 +3,7 @@ import { queueLimits, sortSlots, weekdayNames, type QueueSlot } from '@fitpost/c
 import { Alert, Button, Input, Select, message } from 'antd';
 import { useState } from 'react';
 import { LoadError } from '@/components/load-error';
+import { useUnsavedChanges } from '@/components/use-unsaved-changes';
 import { errorText } from '@/lib/api-client';
 import { useQueueSlots, useUpdateQueueSlots } from '@/lib/api/queue/get-queue-slots';
 import { formatClock, formatZoned, zoneLabel } from '@/lib/zoned-time';
@@ -54,6 +55,7 @@ export function QueueSlotsEditor() {
   const [weekday, setWeekday] = useState(1);
   const [time, setTime] = useState('09:00');
   const [problem, setProblem] = useState<string | null>(null);
+  const leaveGuard = useUnsavedChanges(edited !== null);
 
   if (slots.isPending) return <p className="muted">Loading your posting times…</p>;
   if (slots.isError)
@@ -90,6 +92,7 @@ export function QueueSlotsEditor() {
   return (
     <section aria-labelledby="queue-slots-title" className="queue-slots">
       {messageHolder}
+      {leaveGuard}
       <h2 id="queue-slots-title" className="section-title">
         Posting Queue
       </h2>

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { getFlag, getStoredUser, setFlag, storageKeys } from '@/lib/session';
-import { chooseOption } from '@/test/antd';
+import { chooseOption, findDialog } from '@/test/antd';
 import {
   makeConnection,
   makeUser,
@@ -37,6 +37,23 @@ const emailKindsOn = (enabled = true) => ({
 });
 /** System Settings also shows the email switches. */
 const emailPreferences = http.get('/api/email/preferences', () => HttpResponse.json(emailKindsOn()));
+
+/** System Settings with a posting time removed (not saved), then a link to the dashboard followed. */
+async function editQueueThenLeave() {
+  server.use(
+    meHandler,
+    noAutoPostAccounts,
+    queueSlotsHandler,
+    emailPreferences,
+    noPostsHandler,
+    ...noAutoPostsHandlers,
+  );
+  const { user: clicker, router } = renderApp('/app/settings?tab=system-settings', { user });
+  expect(await screen.findByRole('heading', { level: 2, name: 'Posting Queue' })).toBeInTheDocument();
+  await clicker.click(screen.getByRole('button', { name: 'Remove Monday 9:00 AM' }));
+  void router.navigate('/app/dashboard');
+  return { clicker, router };
+}
 
 describe('/app/settings', () => {
   it("opens on Social Platforms, showing the member's connections", async () => {
@@ -107,8 +124,12 @@ describe('/app/settings', () => {
       await screen.findByRole('heading', { level: 2, name: 'My details for Auto-Posts' }),
     ).toBeInTheDocument();
     const example = screen.getByTestId('auto-post-details-example');
+    // Plain words for members: no {field} names anywhere in the section (issue 26).
+    expect(screen.getByRole('region', { name: 'My details for Auto-Posts' })).not.toHaveTextContent(/[{}]/);
     // The sign-in name fills in until a display name is given; a missing city is left out.
-    expect(example).toHaveTextContent(`Hi, I’m ${user.fullName.split(' ')[0]} from my studio in. Book`);
+    // No dangling "in." or "Book your first session:" (issue 26).
+    expect(example).toHaveTextContent(`Hi, I’m ${user.fullName.split(' ')[0]} from my studio.`);
+    expect(example).not.toHaveTextContent('Book');
     await clicker.type(screen.getByLabelText('Display name'), 'Sam {{city} Lee');
     await clicker.type(screen.getByLabelText('City'), 'Leeds');
     await clicker.type(screen.getByLabelText('Booking link'), 'book.example.com');
@@ -192,6 +213,27 @@ describe('/app/settings', () => {
     ]);
   });
 
+  it('asks before leaving the posting queue with unsaved changes: Stay keeps them (issue 26)', async () => {
+    const { clicker, router } = await editQueueThenLeave();
+    await clicker.click(
+      within(await findDialog('Leave without saving?')).getByRole('button', { name: 'Stay' }),
+    );
+    await waitFor(() =>
+      expect([...router.state.blockers.values()].map((blocker) => blocker.state)).toEqual(['unblocked']),
+    );
+    expect(router.state.location.pathname).toBe('/app/settings');
+    expect(screen.getByRole('button', { name: 'Undo Changes' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Remove Monday 9:00 AM' })).not.toBeInTheDocument();
+  });
+
+  it('asks before leaving the posting queue with unsaved changes: Leave goes on (issue 26)', async () => {
+    const { clicker, router } = await editQueueThenLeave();
+    await clicker.click(
+      within(await findDialog('Leave without saving?')).getByRole('button', { name: 'Leave' }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/dashboard'));
+  });
+
   it('turns one kind of email off at once, for me, and shows it off', async () => {
     const bodies: unknown[] = [];
     server.use(
@@ -212,7 +254,7 @@ describe('/app/settings', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Email' })).toBeInTheDocument();
     const failed = await screen.findByRole('switch', { name: 'Email: A post failed' });
     expect(failed).toBeChecked();
-    expect(screen.getByRole('switch', { name: 'Email: Messages from your organisation' })).toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Email: Messages from your organization' })).toBeChecked();
     await clicker.click(failed);
     expect(await screen.findByText('Email settings saved')).toBeInTheDocument();
     expect(bodies).toEqual([{ kinds: [{ kind: 'post.failed', email: false }] }]);

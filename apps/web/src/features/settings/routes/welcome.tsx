@@ -5,17 +5,9 @@ import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { useConnections } from '@/lib/api/connections/get-connections';
-import { usePosts, type PostListQuery } from '@/lib/api/posts/get-posts';
+import { anyPostQuery, usePosts } from '@/lib/api/posts/get-posts';
 import { useStoredUser } from '@/lib/session';
 import { settingsTabs } from '../settings-tabs';
-
-/** Any post of the member's that is queued, scheduled or already out: step 3 is done. */
-const anyPost: PostListQuery = {
-  status: ['scheduled', 'publishing', 'posted', 'partly_posted'],
-  order: 'asc',
-  page: 1,
-  pagesize: 1,
-};
 
 /** A step's title, ticked (and saying so to screen readers) once the member has done it. */
 function StepTitle({ done, children }: { done: boolean; children: ReactNode }) {
@@ -37,7 +29,8 @@ export function WelcomeRoute({ defaultSettings }: WelcomeRouteProps) {
   const navigate = useNavigate();
   const user = useStoredUser();
   const connections = useConnections();
-  const posts = usePosts(anyPost);
+  // Any post queued, scheduled or out: step 3 is done.
+  const posts = usePosts(anyPostQuery);
   const connected = connections.data?.some((c) => c.status === 'connected') ?? false;
   const zoneChosen = user?.properties.some((p) => p.name === timeZoneProperty) ?? false;
   const queued = (posts.data?.total ?? 0) > 0;

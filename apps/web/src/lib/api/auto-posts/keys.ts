@@ -20,6 +20,8 @@ export const autoPostKeys = {
     range
       ? (['auto-posts', 'upcoming', range.from, range.to] as const)
       : (['auto-posts', 'upcoming', 'next'] as const),
+  /** Opted-in members lacking each merge field: GET /api/autoposts/member-details?networks. */
+  memberDetailGaps: (networks: readonly string[]) => ['auto-posts', 'member-details', ...networks] as const,
   /** The member's opt-in per account: GET /api/autoposts/settings. */
   settings: ['auto-posts', 'settings'] as const,
 };

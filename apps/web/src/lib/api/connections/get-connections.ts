@@ -1,5 +1,5 @@
 import { socialConnectionList, type SocialConnection } from '@fitpost/contract';
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { skipToken, useQuery, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { autoPostKeys } from '../auto-posts/keys';
 import { connectionKeys } from './keys';
@@ -9,8 +9,11 @@ export function getConnections(signal?: AbortSignal): Promise<SocialConnection[]
   return apiRequest('/api/social/connections', { schema: socialConnectionList, signal });
 }
 
-export function useConnections() {
-  return useQuery({ queryKey: connectionKeys.list, queryFn: ({ signal }) => getConnections(signal) });
+export function useConnections({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: connectionKeys.list,
+    queryFn: enabled ? ({ signal }) => getConnections(signal) : skipToken,
+  });
 }
 
 /**

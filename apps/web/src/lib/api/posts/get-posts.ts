@@ -39,6 +39,14 @@ export function getPosts(query: PostListQuery, signal?: AbortSignal): Promise<Po
  * One page of posts (null: not known yet). `keepPrevious` keeps the last page up while the next one
  * loads, for a list the member pages or filters through.
  */
+/** Any post of the member's that is queued, scheduled or already out (its `total` says whether one is). */
+export const anyPostQuery: PostListQuery = {
+  status: ['scheduled', 'publishing', 'posted', 'partly_posted'],
+  order: 'asc',
+  page: 1,
+  pagesize: 1,
+};
+
 export function usePosts(query: PostListQuery | null, options: { keepPrevious?: boolean } = {}) {
   return useQuery({
     queryKey: query ? postKeys.list(query) : postKeys.lists,

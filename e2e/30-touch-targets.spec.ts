@@ -1,0 +1,130 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible, signInToApp, skipAnnouncements, skipTour } from './support/fitpost';
+
+/**
+ * Issue 26, thumbs: on a 390×844 phone every button, tab, switch, checkbox, radio and link-button a
+ * member or an admin can see is at least 40×40 px (a checkbox's or switch's label counts, as a tap
+ * on it works too), no label wraps one letter per line, and no screen scrolls sideways.
+ */
+test.use({ viewport: { width: 390, height: 844 } });
+
+const minimum = 40;
+
+const screens = {
+  'coach@example.com': [
+    '/app/dashboard',
+    '/app/posts',
+    '/app/calendar',
+    '/app/posts/post',
+    '/app/content',
+    '/app/saved',
+    '/app/brands',
+    '/app/stats',
+    '/app/settings?tab=social-platforms',
+    '/app/settings?tab=system-settings',
+    '/app/settings?tab=content-feeds',
+    '/app/settings?tab=help',
+    '/app/settings/messages',
+  ],
+  'admin@example.com': [
+    '/app/manage',
+    '/app/manage/content',
+    '/app/manage/saved',
+    '/app/manage/feeds',
+    '/app/manage/tags',
+    '/app/manage/announcements',
+    '/app/manage/users',
+    '/app/manage/messages',
+    '/app/manage/settings',
+    '/app/manage/reports',
+  ],
+} as const;
+
+interface Measured {
+  innerWidth: number;
+  scrollWidth: number;
+  small: string[];
+  perLetter: string[];
+}
+
+/** Every visible control's tap area (its label's, where it has one), and what wraps letter by letter. */
+async function measure(page: Page): Promise<Measured> {
+  return page.evaluate((min) => {
+    const selector = [
+      'button',
+      '[role="button"]',
+      '[role="tab"]',
+      '[role="switch"]',
+      'input[type="checkbox"]',
+      'input[type="radio"]',
+      'a.ant-btn',
+    ].join(',');
+    const nameOf = (el: Element) =>
+      (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 60) ||
+      el.outerHTML.slice(0, 80);
+    const tapArea = (el: Element): Element =>
+      el.closest('label') ??
+      el.closest('.ant-tabs-tab') ??
+      el.closest('.ant-checkbox-wrapper, .ant-radio-wrapper, .ant-radio-button-wrapper') ??
+      el;
+    const visible = (el: Element) =>
+      el.getClientRects().length > 0 &&
+      el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true }) &&
+      !el.closest('[aria-hidden="true"], [inert]');
+    const seen = new Set<Element>();
+    const small: string[] = [];
+    for (const el of Array.from(document.querySelectorAll(selector))) {
+      const area = tapArea(el);
+      if (seen.has(area) || !visible(area)) continue;
+      seen.add(area);
+      const box = area.getBoundingClientRect();
+      // Out of the page's flow (a screen-reader-only control) or scrolled away inside its own box.
+      if (box.width < 2 || box.height < 2) continue;
+      if (box.width < min || box.height < min)
+        small.push(`${nameOf(el)} (${Math.round(box.width)}×${Math.round(box.height)})`);
+    }
+    // A label wrapping one letter per line: a narrow, tall box of text.
+    const perLetter = Array.from(document.querySelectorAll('label, th, .ant-form-item-label, dt'))
+      .filter((el) => visible(el) && (el.textContent ?? '').trim().length > 2)
+      .filter((el) => {
+        const box = el.getBoundingClientRect();
+        const line = parseFloat(getComputedStyle(el).lineHeight) || 22;
+        return box.width < 24 && box.height > line * 2.5;
+      })
+      .map(nameOf);
+    return {
+      innerWidth: window.innerWidth,
+      scrollWidth: document.documentElement.scrollWidth,
+      small,
+      perLetter,
+    };
+  }, minimum);
+}
+
+for (const [who, paths] of Object.entries(screens)) {
+  test(`${who}'s screens at 390 px: every control at least 40×40, no letter-by-letter labels, no sideways scroll`, async ({
+    page,
+  }) => {
+    test.setTimeout(600_000);
+    await skipTour(page);
+    await skipAnnouncements(page);
+    await signInToApp(page, who);
+    const problems: Record<string, Partial<Measured>> = {};
+    for (const path of paths) {
+      await page.goto(path);
+      await expect(page.locator('h1')).toBeVisible({ timeout: 20_000 });
+      // The screen's data is in: no skeleton or spinner left.
+      await expect(page.locator('.ant-skeleton, .ant-spin-spinning')).toHaveCount(0, { timeout: 20_000 });
+      const found = await measure(page);
+      const wide = found.scrollWidth > found.innerWidth;
+      if (found.small.length > 0 || found.perLetter.length > 0 || wide)
+        problems[path] = {
+          ...(found.small.length ? { small: found.small } : {}),
+          ...(found.perLetter.length ? { perLetter: found.perLetter } : {}),
+          ...(wide ? { scrollWidth: found.scrollWidth } : {}),
+        };
+    }
+    expect(problems).toEqual({});
+    await expectAccessible(page);
+  });
+}
