@@ -106,7 +106,7 @@ test("the coach adds a content feed in Settings and sees its items after 'Refres
   const panel = page.getByRole('tabpanel');
   await expect(panel.getByRole('heading', { level: 2, name: 'Content Feeds' })).toBeVisible();
   // The organisation's feeds, read-only.
-  await expect(panel.getByRole('table', { name: 'Feeds from your organisation' })).toContainText(
+  await expect(panel.getByRole('table', { name: 'Feeds from your organization' })).toContainText(
     'FitPro Strength Coaching',
   );
 

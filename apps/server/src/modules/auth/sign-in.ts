@@ -15,7 +15,7 @@ export const noAccessMessage =
   'Your membership does not include FitPost. Contact customer service to add it to your membership.';
 
 export const unverifiedEmailMessage =
-  'Your sign-in provider has not verified your email address. Verify it with your organisation, then sign in again.';
+  'Your sign-in provider has not verified your email address. Verify it with your organization, then sign in again.';
 
 /**
  * Turns verified claims into a FitPost user and a session: creates or links the user, refreshes

@@ -114,7 +114,7 @@ describe('Settings › Content Feeds', () => {
     expect(rowOf('Old blog')).toHaveTextContent('Failed');
     expect(rowOf('Old blog')).toHaveTextContent('private or local network address');
 
-    const system = screen.getByRole('table', { name: 'Feeds from your organisation' });
+    const system = screen.getByRole('table', { name: 'Feeds from your organization' });
     expect(within(system).getByText('Strength Lab Journal')).toBeInTheDocument();
     // Read-only: no switches or buttons for the organisation's feeds.
     expect(within(system).queryByRole('switch')).not.toBeInTheDocument();

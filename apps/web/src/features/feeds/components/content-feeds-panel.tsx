@@ -71,13 +71,13 @@ export function ContentFeedsPanel() {
         </section>
         <section className="feed-section" aria-labelledby="system-feeds-title">
           <h3 id="system-feeds-title" className="card-title">
-            Feeds from your organisation
+            Feeds from your organization
           </h3>
           <p className="muted">
             Your organization manages these; their posts appear in everyone&rsquo;s library.
           </p>
           <FeedsTable
-            label="Feeds from your organisation"
+            label="Feeds from your organization"
             feeds={system}
             loading={feeds.isFetching}
             emptyText="Your organization has no feeds."

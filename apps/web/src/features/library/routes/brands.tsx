@@ -69,7 +69,7 @@ export function BrandsRoute() {
     <>
       <PageHeader
         title={messages['page.brands']}
-        description="The brands your organisation publishes content for. Open one to see its posts in the library."
+        description="The brands your organization publishes content for. Open one to see its posts in the library."
       />
       {content}
     </>
