@@ -89,6 +89,12 @@ for (let i = 1; i <= times; i++) {
     console.error(`Run ${i} wrote no report; its output is in ${dir}/run-${i}.log`);
     outcomes = new Map([['(the whole run)', 'failed']]);
   }
+  // A run that failed without a failing test (the stack did not start, a file did not load) or ran
+  // nothing is a failed run, never a quiet pass.
+  if ((res.status !== 0 && ![...outcomes.values()].includes('failed')) || outcomes.size === 0) {
+    console.error(`Run ${i} failed as a whole; its output is in ${dir}/run-${i}.log`);
+    outcomes.set('(the whole run)', 'failed');
+  }
   const failed = [...outcomes.values()].filter((s) => s === 'failed').length;
   console.log(
     `Run ${i}/${times}: ${outcomes.size} tests, ${failed} failed (${((Date.now() - started) / 1000).toFixed(0)} s)`,
