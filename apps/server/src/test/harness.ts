@@ -5,7 +5,7 @@ import { inject } from 'vitest';
 import { loadConfig, type Config } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
 import { portals, userRoles, users } from '../db/schema.js';
-import { buildApp } from '../http/app.js';
+import { buildApp } from '../app/api.js';
 import { createSession } from '../modules/auth/sessions.js';
 import { newTokenKey } from '../lib/crypto.js';
 import { resolveTokenCipher } from '../lib/token-keys.js';

@@ -15,7 +15,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { browserBinding } from '../../http/browser-binding.js';
-import { actorOf } from '../../http/plugins/auth.js';
+import { actorOf } from './plugin.js';
 import { beginSignIn, completeSignIn, signInWindowMs, verifyPortalToken } from './service.js';
 import type { OidcProvider } from './oidc.js';
 import { revokeSession } from './sessions.js';

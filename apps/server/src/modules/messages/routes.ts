@@ -12,7 +12,7 @@ import {
 } from '@fitpost/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { actorOf } from '../../http/plugins/auth.js';
+import { actorOf } from '../auth/plugin.js';
 import { errors, security } from '../library/route-common.js';
 import * as sending from './sending.js';
 import * as service from './service.js';

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { AppError, forbidden } from '../../lib/errors.js';
-import { authenticate, type Actor } from '../../modules/auth/sessions.js';
+import { authenticate, type Actor } from './sessions.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
