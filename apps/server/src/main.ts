@@ -9,7 +9,7 @@ import { seedDemoLibrary } from './modules/library/demo-seed.js';
 import { buildApp, buildOpsApp } from './app/api.js';
 import type { Lifecycle } from './modules/health/routes.js';
 import { createJobs } from './jobs/boss.js';
-import { resolveTokenCipher } from './lib/token-keys.js';
+import { resolveTokenCipher } from './app/token-cipher.js';
 import { startWorker } from './app/worker.js';
 import { emailSenderDeps, engineDeps, fanoutDeps } from './app/worker-deps.js';
 import { createEmailOutbox } from './modules/email/outbox.js';

@@ -4,8 +4,8 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from '../config.js';
 import type { Database, Db } from '../db/client.js';
 import type { Jobs } from '../jobs/boss.js';
-import { authRoutes } from '../modules/auth/routes.js';
-import { OidcProvider } from '../modules/auth/oidc.js';
+import { authRoutes } from '../modules/sign-in/routes.js';
+import { OidcProvider } from '../modules/sign-in/oidc.js';
 import { healthRoutes, type Lifecycle } from '../modules/health/routes.js';
 import { socialRoutes } from '../modules/social/routes.js';
 import { userRoutes } from '../modules/users/routes.js';

@@ -7,7 +7,7 @@ import type { EmailSenderDeps } from '../modules/email/sender.js';
 import { smtpTransport } from '../modules/email/transport.js';
 import type { Logger } from '../lib/logger.js';
 import { loadMediaForPublishing } from '../modules/media/service.js';
-import type { EngineDeps } from '../modules/posts/engine.js';
+import type { EngineDeps } from '../modules/posts/engine-deps.js';
 import type { Platforms } from '../platforms/index.js';
 import type { Jobs } from '../jobs/boss.js';
 import { enqueueIn, enqueueManyIn, jobTables } from '../jobs/queues.js';

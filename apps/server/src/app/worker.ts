@@ -1,5 +1,6 @@
 import type { PgBoss } from 'pg-boss';
-import { reconcileTarget, sweepStale, type EngineDeps } from '../modules/posts/engine.js';
+import { reconcileTarget, sweepStale } from '../modules/posts/engine.js';
+import type { EngineDeps } from '../modules/posts/engine-deps.js';
 import { runFanout, sweepFanouts, type FanoutDeps } from '../modules/autoposts/fanout.js';
 import type { Logger } from '../lib/logger.js';
 import { metrics } from '../lib/metrics.js';

@@ -8,7 +8,7 @@ import { portals, userRoles, users } from '../db/schema.js';
 import { buildApp } from '../app/api.js';
 import { createSession } from '../modules/auth/sessions.js';
 import { newTokenKey } from '../lib/crypto.js';
-import { resolveTokenCipher } from '../lib/token-keys.js';
+import { resolveTokenCipher } from '../app/token-cipher.js';
 import { createJobs } from '../jobs/boss.js';
 import { createEmailOutbox } from '../modules/email/outbox.js';
 import { createLogger } from '../lib/logger.js';

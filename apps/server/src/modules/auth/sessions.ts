@@ -8,7 +8,7 @@ import { startPeriodic } from '../../jobs/periodic.js';
 import { queues } from '../../jobs/queues.js';
 import type { Logger } from '../../lib/logger.js';
 import { hashToken, randomToken } from '../../lib/tokens.js';
-import { roleActiveAt } from '../users/access.js';
+import { roleActiveAt } from './access.js';
 
 export interface Actor {
   sessionId: string;

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { actorOf } from '../auth/plugin.js';
 import type { LibraryDeps } from './access.js';
 import * as brands from './brands.js';
-import { errors, security, writeErrors } from './route-common.js';
+import { errors, security, writeErrors } from '../../http/route-schemas.js';
 
 const tags = ['brands'];
 

@@ -16,7 +16,7 @@ import { actorOf } from '../auth/plugin.js';
 import type { LibraryDeps } from './access.js';
 import * as content from './content.js';
 import * as favorites from './favorites.js';
-import { errors, security } from './route-common.js';
+import { errors, security } from '../../http/route-schemas.js';
 import { getContent, searchContent } from './search.js';
 
 /** Content items (search for everyone, writes for admins) and each caller's favorites. */

@@ -13,7 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../auth/plugin.js';
 import type { LibraryDeps } from './access.js';
-import { errors, security, writeErrors } from './route-common.js';
+import { errors, security, writeErrors } from '../../http/route-schemas.js';
 import * as tagService from './tags.js';
 
 const tags = ['tags'];

@@ -6,7 +6,8 @@ import { startWorker } from '../../app/worker.js';
 import { testEngineDeps } from '../../test/engine.js';
 import { makeUser, startTestApp, type TestApp } from '../../test/harness.js';
 import { connectX, networkEnv } from '../../test/social.js';
-import { sweepStale, type EngineDeps } from './engine.js';
+import { sweepStale } from './engine.js';
+import type { EngineDeps } from './engine-deps.js';
 
 let sandbox: Sandbox;
 let t: TestApp;

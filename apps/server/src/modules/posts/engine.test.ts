@@ -10,7 +10,8 @@ import { testEngineDeps } from '../../test/engine.js';
 import { makeUser, startTestApp, type TestApp } from '../../test/harness.js';
 import { connectX, networkEnv } from '../../test/social.js';
 import { PlatformError } from '../../platforms/index.js';
-import { publishTarget, publishTargets, reconcileTarget, sweepStale, type EngineDeps } from './engine.js';
+import { publishTarget, publishTargets, reconcileTarget, sweepStale } from './engine.js';
+import type { EngineDeps } from './engine-deps.js';
 
 let sandbox: Sandbox;
 let t: TestApp;

@@ -1,7 +1,7 @@
 import type { PgBoss } from 'pg-boss';
 import { expect, it, vi } from 'vitest';
 import { createLogger } from '../../lib/logger.js';
-import type { EngineDeps } from './engine.js';
+import type { EngineDeps } from './engine-deps.js';
 import { startPublishPump } from './publish-pump.js';
 import { queues, type PublishJob } from '../../jobs/queues.js';
 

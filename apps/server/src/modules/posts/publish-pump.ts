@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { PgBoss } from 'pg-boss';
-import { startPublishing, type EngineDeps } from './engine.js';
+import { startPublishing } from './engine.js';
+import type { EngineDeps } from './engine-deps.js';
 import { groupCommit, HOT_WRITE_LINGER_MS } from '../../lib/group-commit.js';
 import type { Logger } from '../../lib/logger.js';
 import { queues, type PublishJob } from '../../jobs/queues.js';

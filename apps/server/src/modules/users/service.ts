@@ -17,7 +17,7 @@ import { roleRemovals, roles, userProperties, userRoles, users } from '../../db/
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import { requireAdmin } from '../auth/policy.js';
 import type { Actor } from '../auth/sessions.js';
-import { accessOf, roleActiveAt } from './access.js';
+import { accessOf, roleActiveAt } from '../auth/access.js';
 import { presentMe, presentUser } from './presenter.js';
 import { recordChange, settingsOf, shown } from '../organisation/service.js';
 
