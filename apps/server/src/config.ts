@@ -17,7 +17,7 @@ const hourMs = 3600_000;
  * set; README.md lists each variable. The values' types are in config/values.ts, the demo's
  * defaults in config/demo.ts, the rules across variables in config/production-checks.ts.
  */
-export const configSchema = z
+const configSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

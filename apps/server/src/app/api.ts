@@ -37,7 +37,7 @@ import { registerRateLimits } from '../http/plugins/rate-limits.js';
 import { registerSecurity } from '../http/plugins/security.js';
 import { registerWeb } from '../http/plugins/web.js';
 
-export interface AppDeps {
+interface AppDeps {
   config: Config;
   database: Database;
   jobs: Jobs;

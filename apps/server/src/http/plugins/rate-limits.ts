@@ -6,7 +6,7 @@ import { AppError } from '../../lib/errors.js';
 import { requestLimitStore } from '../../lib/request-limits.js';
 
 /** The per-member limits; each is configured in `config.memberLimits`. */
-export type MemberLimitName = keyof Config['memberLimits'];
+type MemberLimitName = keyof Config['memberLimits'];
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -26,7 +26,7 @@ export interface EngineDeps {
   now?: () => Date;
 }
 
-export interface EngineSettings {
+interface EngineSettings {
   /** Attempts per target before it is failed for good. */
   maxAttempts: number;
   /** First retry delay; doubles per attempt unless the network said how long to wait. */

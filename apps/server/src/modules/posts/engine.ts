@@ -18,7 +18,7 @@ import { metrics } from '../../lib/metrics.js';
 import type { EngineDeps } from './engine-deps.js';
 import { publishVia, reconcileVia, type ConnectionRow } from './send.js';
 
-export type PublishOutcome =
+type PublishOutcome =
   'skipped' | 'deferred' | 'published' | 'retrying' | 'failed' | 'needs_reconnect' | 'unknown';
 
 /** Overdue targets a sweep looks at, oldest first, so one sweep stays short. */

@@ -178,7 +178,7 @@ export async function handleFailure(
 }
 
 /** The rate-limit keys a target is subject to: its whole network, then its account. */
-export const limitKeys = (target: Pick<TargetRow, 'network' | 'connectionId'>) => [
+const limitKeys = (target: Pick<TargetRow, 'network' | 'connectionId'>) => [
   `network:${target.network}`,
   ...(target.connectionId ? [`account:${target.connectionId}`] : []),
 ];

@@ -6,7 +6,7 @@ import { groupCommit, HOT_WRITE_LINGER_MS } from '../../lib/group-commit.js';
 import type { Logger } from '../../lib/logger.js';
 import { queues, type PublishJob } from '../../jobs/queues.js';
 
-export interface PumpOptions {
+interface PumpOptions {
   /** Network calls in flight at most. */
   concurrency: number;
   /** Jobs fetched per round trip at most. */

@@ -11,7 +11,7 @@ import { settingsOf } from '../organisation/service.js';
 import type { MemberClaims } from './claims.js';
 import { createSession, revokeUserSessions } from '../auth/sessions.js';
 
-export const noAccessMessage =
+const noAccessMessage =
   'Your membership does not include FitPost. Contact customer service to add it to your membership.';
 
 export const unverifiedEmailMessage =

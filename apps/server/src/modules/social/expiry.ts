@@ -30,7 +30,7 @@ const warning = sql.raw(`interval '${tokenExpiryWarningDays} days'`);
  * connection's current lapse. Reconnecting moves the lapse on, which resolves the warning and lets
  * the next lapse be warned about once more.
  */
-export const warnedAbout = (lapse: typeof connectionLapse) =>
+const warnedAbout = (lapse: typeof connectionLapse) =>
   sql<boolean>`exists (select 1 from ${notifications}
     where ${notifications.connectionId} = ${c.id}
       and ${notifications.kind} = 'connection.token_expiring'

@@ -37,7 +37,7 @@ export async function loadVisibleUser(db: Db, actor: Actor, id: string): Promise
 }
 
 /** Admin-only guard for a target user in the admin's own portal. */
-export async function loadManagedUser(db: Db, actor: Actor, id: string): Promise<UserRow> {
+async function loadManagedUser(db: Db, actor: Actor, id: string): Promise<UserRow> {
   requireAdmin(actor, 'Only administrators can manage users');
   return loadVisibleUser(db, actor, id);
 }

@@ -6,7 +6,7 @@ import { linkedInFailure } from './errors.js';
 export const READ: CallKind = { network: 'linkedin' };
 export const PUBLISH: CallKind = { network: 'linkedin', publishes: true };
 
-export interface LinkedInCall {
+interface LinkedInCall {
   method: 'GET' | 'POST' | 'PUT';
   url: string;
   token?: string;

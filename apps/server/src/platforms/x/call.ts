@@ -8,7 +8,7 @@ import { xFailure } from './errors.js';
 export const READ: CallKind = { network: 'x' };
 export const PUBLISH: CallKind = { network: 'x', publishes: true };
 
-export interface XCall {
+interface XCall {
   method: 'GET' | 'POST';
   path: string;
   query?: Record<string, string>;
