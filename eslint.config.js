@@ -60,6 +60,78 @@ const webBoundaries = {
   },
 };
 
+const serverSrc = fileURLToPath(new URL('./apps/server/src/', import.meta.url));
+
+/**
+ * The server's module graph (docs/architecture.md §3), bottom tier first. A module imports only
+ * modules of lower tiers, never one of its own tier or above; a module not listed here fails until
+ * it is given a tier.
+ */
+const serverModuleTiers = [
+  ['auth'],
+  ['email', 'organisation', 'media', 'health'],
+  ['notifications', 'users', 'queue', 'reports', 'feeds'],
+  ['social', 'library', 'announcements'],
+  ['posts', 'messages', 'sign-in'],
+  ['autoposts', 'metrics'],
+];
+const serverModuleTier = new Map(serverModuleTiers.flatMap((tier, i) => tier.map((name) => [name, i])));
+
+/**
+ * The server's layers (docs/architecture.md §3): `main.ts` and `app/` compose the API and the
+ * worker; `modules/` follow the graph above and never import `app/`; the infrastructure (`db/`,
+ * `http/`, `jobs/`, `lib/`, `platforms/`, `config.ts`) imports no module and not `app/`.
+ */
+const serverLayers = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: {
+      infraToModule:
+        'Infrastructure never imports a module or the composition ({{ target }}): take what it needs as a parameter, and wire it in app/.',
+      moduleToApp:
+        'A module never imports the composition ({{ target }}): app/ wires modules, not the other way round.',
+      moduleUpwards:
+        'Module {{ module }} may import only modules of lower tiers (eslint.config.js serverModuleTiers), not {{ target }}: move the shared idea down, or pass it in as a port.',
+      unlistedModule: 'Module {{ module }} has no tier: add it to serverModuleTiers in eslint.config.js.',
+    },
+  },
+  create(context) {
+    const path = relative(serverSrc, context.filename).split(sep);
+    if (path[0] === '..' || path.length === 0) return {};
+    const layer = path.length === 1 ? (path[0] === 'main.ts' ? 'app' : 'infra') : path[0];
+    const kind = layer === 'modules' ? 'module' : layer === 'app' || layer === 'test' ? 'top' : 'infra';
+    if (kind === 'top') return {};
+    const module = kind === 'module' ? path[1] : null;
+    function check(node) {
+      const source = node.source?.value;
+      if (typeof source !== 'string' || !source.startsWith('.')) return;
+      const target = relative(serverSrc, resolve(dirname(context.filename), source)).split(sep);
+      const targetTop = target.length === 1 ? (target[0] === 'main.js' ? 'app' : 'infra') : target[0];
+      if (targetTop !== 'modules' && targetTop !== 'app') return;
+      const name = targetTop === 'app' ? target.join('/') : `modules/${target[1]}`;
+      if (kind === 'infra') {
+        context.report({ node: node.source, messageId: 'infraToModule', data: { target: name } });
+      } else if (targetTop === 'app') {
+        context.report({ node: node.source, messageId: 'moduleToApp', data: { target: name } });
+      } else if (target[1] !== module) {
+        const from = serverModuleTier.get(module);
+        const to = serverModuleTier.get(target[1]);
+        if (from === undefined)
+          context.report({ node: node.source, messageId: 'unlistedModule', data: { module } });
+        else if (to === undefined || to >= from)
+          context.report({ node: node.source, messageId: 'moduleUpwards', data: { module, target: name } });
+      }
+    }
+    return {
+      ImportDeclaration: check,
+      ImportExpression: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+    };
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -138,7 +210,9 @@ export default tseslint.config(
   {
     files: ['apps/server/src/**/*.ts'],
     ignores: ['apps/server/src/**/*.test.ts', 'apps/server/src/test/**'],
+    plugins: { fitpost: { rules: { 'server-layers': serverLayers } } },
     rules: {
+      'fitpost/server-layers': 'error',
       'no-restricted-imports': noImport(
         [['@fitpost/sandbox*', '**/apps/sandbox/**', '@fitpost/web*', '**/apps/web/**']],
         'The server reaches the outside world (and its sandbox) only over HTTP.',

@@ -13,7 +13,7 @@ import { createSsoRoutes } from './sso/routes.js';
 import { generateSigningKey } from './sso/signing-key.js';
 
 export { DEMO_PASSWORD, demoMembers, type DemoMember } from './sso/members.js';
-export type { NetworkName } from './networks/network.js';
+export type { NetworkName } from './networks/network-names.js';
 export type { PublishedEntry } from './networks/published-log.js';
 export type { Fault, FaultKind, FaultRequest } from './networks/faults.js';
 export type { CaughtMail, MailFault } from './mail/catcher.js';

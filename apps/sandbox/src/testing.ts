@@ -4,7 +4,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { CaughtMail, MailFault } from './mail/catcher.js';
 import type { BulkAccounts, BulkAccountsRequest } from './networks/accounts.js';
 import type { FaultRequest } from './networks/faults.js';
-import type { NetworkName } from './networks/network.js';
+import type { NetworkName } from './networks/network-names.js';
 import type { PublishedEntry } from './networks/published-log.js';
 
 interface StoredCookie {

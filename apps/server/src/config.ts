@@ -1,213 +1,23 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import ipaddr from 'ipaddr.js';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { timeZone } from '@fitpost/contract';
-import { parseTokenKeys, secretLooksRandom } from './lib/crypto.js';
+import { demoDefaults } from './config/demo.js';
+import { productionChecks } from './config/production-checks.js';
+import { boolean, csv, isLoopback, missing, required, secret, trustProxy } from './config/values.js';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
-
-const csv = z
-  .string()
-  .transform((s) =>
-    s
-      .split(',')
-      .map((p) => p.trim())
-      .filter(Boolean),
-  )
-  .pipe(z.array(z.string()));
-
-const boolean = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 const hourMs = 3600_000;
 
 /**
- * FITPOST_TRUST_PROXY as Fastify's `trustProxy` takes it: `false` (default: the socket's address is
- * the client's), `true` (believe any X-Forwarded-For: only behind a proxy that always overwrites it),
- * a number of proxy hops, or a comma-separated list of proxy addresses and CIDR ranges.
- */
-const trustProxy = z
-  .string()
-  .trim()
-  .transform((v, ctx): boolean | number | string[] => {
-    if (v === '' || v === 'false' || v === '0') return false;
-    if (v === 'true') return true;
-    if (/^\d+$/.test(v)) return Number(v);
-    const entries = v
-      .split(',')
-      .map((p) => p.trim())
-      .filter(Boolean);
-    const bad = entries.find((entry) => !isAddressOrRange(entry));
-    if (bad) {
-      ctx.addIssue({ code: 'custom', message: `"${bad}" is not an IP address or CIDR range` });
-      return z.NEVER;
-    }
-    return entries;
-  });
-
-function isAddressOrRange(entry: string) {
-  if (ipaddr.isValid(entry)) return true;
-  try {
-    ipaddr.parseCIDR(entry);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const isLoopback = (u: URL) => ['127.0.0.1', 'localhost', '[::1]'].includes(u.hostname);
-
-// ---- Demo or production -------------------------------------------------------------------
-// FITPOST_DEMO=true (npm start sets it) is the one switch that makes the sandbox, its secrets, the
-// demo seed, the demo bootstrap admin and loopback feeds the defaults. Without it nothing of the
-// demo is assumed: every variable below marked `required` must be set, or start-up stops with one
-// message listing them all.
-
-const missing = 'is required (set it, or run the demo with FITPOST_DEMO=true)';
-/** Signs the demo's unsubscribe links; refused in production, where anyone could read it here. */
-const demoEmailSecret = 'fitpost-demo-email-secret-not-for-production';
-/** `host[:port]` as browsers send it in `Host`: no scheme, path or credentials. */
-const bareHost = /^([a-z0-9-]+(\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(:\d{1,5})?$/i;
-/** A variable production must set: its absence is reported with the demo switch named. */
-const required = <T extends z.ZodType>(schema: (params: { error: z.core.$ZodErrorMap }) => T) =>
-  schema({ error: (issue) => (issue.input === undefined ? missing : undefined) });
-const secret = required((p) => z.string(p).min(1));
-
-const isLoopbackUrl = (value: string | undefined) => {
-  if (value === undefined) return true;
-  try {
-    return isLoopback(new URL(value));
-  } catch {
-    return false;
-  }
-};
-
-/**
- * The demo's defaults for one environment. A service's sandbox credentials apply only while that
- * service is the sandbox (its addresses unset or on loopback): a real provider with a forgotten
- * secret is refused, never handed the sandbox's.
- */
-function demoDefaults(env: NodeJS.ProcessEnv): Record<string, string> {
-  const port = env.PORT ?? '3000';
-  const sandbox = `http://127.0.0.1:${env.SANDBOX_PORT ?? '4000'}`;
-  const onSandbox = (...urls: (keyof typeof env)[]) => urls.every((u) => isLoopbackUrl(env[u]));
-  return {
-    FITPOST_PUBLIC_URL: `http://localhost:${port}`,
-    FITPOST_PUBLIC_HOSTS: `localhost:${port},127.0.0.1:${port}`,
-    FITPOST_BOOTSTRAP_ADMINS: 'admin@example.com',
-    FITPOST_ORGANISATION_NAME: 'FitPro Academy',
-    FITPOST_SUPPORT_EMAIL: 'support@example.com',
-    FITPOST_DEMO_SEED: env.DATABASE_URL ? 'false' : 'true',
-    // The demo's feeds are served by the sandbox on loopback.
-    FITPOST_FEEDS_ALLOW_LOOPBACK: 'true',
-    // Signs the demo's unsubscribe links; production sets its own (required with FITPOST_SMTP_URL).
-    FITPOST_EMAIL_SECRET: demoEmailSecret,
-    // Ctrl-C stops the demo at once: no load balancer needs telling.
-    FITPOST_SHUTDOWN_DRAIN_MS: '0',
-    FITPOST_OIDC_ISSUER: `${sandbox}/sso`,
-    FITPOST_X_API_URL: `${sandbox}/x`,
-    FITPOST_LINKEDIN_AUTH_URL: `${sandbox}/linkedin/oauth/v2`,
-    FITPOST_LINKEDIN_API_URL: `${sandbox}/linkedin/api`,
-    FITPOST_FACEBOOK_AUTH_URL: `${sandbox}/facebook/v23.0/dialog/oauth`,
-    FITPOST_FACEBOOK_GRAPH_URL: `${sandbox}/facebook/graph/v23.0`,
-    ...(onSandbox('FITPOST_OIDC_ISSUER') && {
-      FITPOST_OIDC_CLIENT_ID: 'fitpost',
-      FITPOST_OIDC_CLIENT_SECRET: 'fitpost-sandbox-secret',
-    }),
-    ...(onSandbox('FITPOST_X_API_URL') && {
-      FITPOST_X_CONSUMER_KEY: 'fitpost-x-key',
-      FITPOST_X_CONSUMER_SECRET: 'fitpost-x-secret',
-    }),
-    ...(onSandbox('FITPOST_LINKEDIN_AUTH_URL', 'FITPOST_LINKEDIN_API_URL') && {
-      FITPOST_LINKEDIN_CLIENT_ID: 'fitpost-linkedin',
-      FITPOST_LINKEDIN_CLIENT_SECRET: 'fitpost-linkedin-secret',
-    }),
-    ...(onSandbox('FITPOST_FACEBOOK_AUTH_URL', 'FITPOST_FACEBOOK_GRAPH_URL') && {
-      FITPOST_FACEBOOK_CLIENT_ID: 'fitpost-facebook',
-      FITPOST_FACEBOOK_CLIENT_SECRET: 'fitpost-facebook-secret',
-    }),
-  };
-}
-
-/** Rules across variables. Reads fields defensively: some may have failed their own parsing. */
-function productionChecks(
-  env: {
-    FITPOST_DEMO?: unknown;
-    DATABASE_URL?: unknown;
-    FITPOST_TOKEN_KEYS?: unknown;
-    FITPOST_DEMO_SEED?: unknown;
-    FITPOST_FEEDS_ALLOW_LOOPBACK?: unknown;
-    FITPOST_OIDC_ISSUER?: unknown;
-    FITPOST_SMTP_URL?: unknown;
-    FITPOST_MAIL_FROM?: unknown;
-    FITPOST_EMAIL_SECRET?: unknown;
-    FITPOST_PUBLIC_URL?: unknown;
-    FITPOST_PUBLIC_HOSTS?: unknown;
-  },
-  ctx: z.RefinementCtx,
-) {
-  const issue = (variable: string, message: string) =>
-    ctx.addIssue({ code: 'custom', path: [variable], message });
-  const demo = env.FITPOST_DEMO === true;
-  if (typeof env.FITPOST_TOKEN_KEYS === 'string') {
-    try {
-      parseTokenKeys(env.FITPOST_TOKEN_KEYS);
-    } catch (err) {
-      issue('FITPOST_TOKEN_KEYS', err instanceof Error ? err.message : String(err));
-    }
-  } else if (env.DATABASE_URL !== undefined) {
-    issue(
-      'FITPOST_TOKEN_KEYS',
-      'is required with DATABASE_URL (every process must share the keys that encrypt social tokens)',
-    );
-  } else if (!demo) issue('FITPOST_TOKEN_KEYS', missing);
-  if (!demo && env.FITPOST_DEMO_SEED === true)
-    issue('FITPOST_DEMO_SEED', 'seeds demo data, so only with FITPOST_DEMO=true');
-  if (!demo && env.FITPOST_FEEDS_ALLOW_LOOPBACK === true)
-    issue('FITPOST_FEEDS_ALLOW_LOOPBACK', "is for the sandbox's feeds, so only with FITPOST_DEMO=true");
-  if (env.FITPOST_SMTP_URL !== undefined) {
-    if (env.FITPOST_MAIL_FROM === undefined) issue('FITPOST_MAIL_FROM', 'is required with FITPOST_SMTP_URL');
-    if (env.FITPOST_EMAIL_SECRET === undefined)
-      issue('FITPOST_EMAIL_SECRET', 'is required with FITPOST_SMTP_URL (it signs the unsubscribe links)');
-  }
-  const secret = env.FITPOST_EMAIL_SECRET;
-  if (!demo && typeof secret === 'string') {
-    if (secret === demoEmailSecret)
-      issue(
-        'FITPOST_EMAIL_SECRET',
-        "is the demo's, which anyone can read: generate one (openssl rand -base64 48)",
-      );
-    else if (!secretLooksRandom(secret))
-      issue('FITPOST_EMAIL_SECRET', 'is not random: generate one (openssl rand -base64 48)');
-  }
-  const publicUrl = typeof env.FITPOST_PUBLIC_URL === 'string' ? URL.parse(env.FITPOST_PUBLIC_URL) : null;
-  if (!demo && publicUrl && publicUrl.protocol !== 'https:' && !isLoopback(publicUrl))
-    issue(
-      'FITPOST_PUBLIC_URL',
-      'must use https (http is allowed on loopback only: the sign-in cookie would lose Secure)',
-    );
-  if (Array.isArray(env.FITPOST_PUBLIC_HOSTS)) {
-    const bad = (env.FITPOST_PUBLIC_HOSTS as unknown[]).filter(
-      (h) => typeof h !== 'string' || !bareHost.test(h),
-    );
-    if (bad.length > 0)
-      issue(
-        'FITPOST_PUBLIC_HOSTS',
-        `must be host[:port] entries without a scheme or path (not ${bad.join(', ')})`,
-      );
-  }
-  const issuer = typeof env.FITPOST_OIDC_ISSUER === 'string' ? URL.parse(env.FITPOST_OIDC_ISSUER) : null;
-  if (issuer && issuer.protocol !== 'https:' && !isLoopback(issuer))
-    issue('FITPOST_OIDC_ISSUER', 'must use https (http is allowed on loopback only)');
-}
-
-/**
  * Every setting FitPost reads, validated once at start-up. Without FITPOST_DEMO=true the
  * organisation's provider, the networks' credentials, token keys and bootstrap admins must be
- * set; README.md lists each variable.
+ * set; README.md lists each variable. The values' types are in config/values.ts, the demo's
+ * defaults in config/demo.ts, the rules across variables in config/production-checks.ts.
  */
-export const configSchema = z
+const configSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { allowMethods, HttpError, readJson, type Route, sendJson } from '../http.js';
 import type { FacebookPageCredentials, InstagramAccountCredentials } from './facebook/facebook-network.js';
 import type { LinkedInAccountCredentials } from './linkedin/linkedin-network.js';
-import { NETWORKS, type NetworkName } from './network.js';
+import { NETWORKS, type NetworkName } from './network-names.js';
 import type { XAccountCredentials } from './x/x-network.js';
 
 /** Load and crash tests publish to thousands of accounts; more than this is a mistake, not a test. */

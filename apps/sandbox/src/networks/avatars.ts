@@ -1,6 +1,6 @@
 import { allowMethods, HttpError, send, type Route } from '../http.js';
 import { initialsAvatarSvg } from '../member-pages.js';
-import { NETWORKS, type NetworkName } from './network.js';
+import { NETWORKS, type NetworkName } from './network-names.js';
 
 /** Looks up the display name of a network's account, for its avatar. */
 export type AccountNameLookup = (id: string) => string | undefined;

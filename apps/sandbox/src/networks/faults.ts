@@ -3,7 +3,7 @@ import type { ServerResponse } from 'node:http';
 import { z } from 'zod';
 
 import { allowMethods, HttpError, readJson, type Route, sendJson } from '../http.js';
-import { NETWORKS, type NetworkName } from './network.js';
+import { NETWORKS, type NetworkName } from './network-names.js';
 
 export const FAULT_KINDS = ['rate_limit', 'server_error', 'slow', 'hang', 'revoked'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];

@@ -5,10 +5,6 @@ import type { FaultBook, HeldResponses } from './faults.js';
 import type { PublishedLog } from './published-log.js';
 import type { RedirectPolicy } from './redirects.js';
 
-/** The four social networks the sandbox stands in for; Facebook and Instagram share the Graph host. */
-export const NETWORKS = ['x', 'linkedin', 'facebook', 'instagram'] as const;
-export type NetworkName = (typeof NETWORKS)[number];
-
 /** What every network stand-in shares: the sandbox's address and its test controls. */
 export interface NetworkContext {
   /** The origin clients reach the sandbox at; absolute URLs the networks hand out start with it. */

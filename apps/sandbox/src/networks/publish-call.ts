@@ -3,7 +3,8 @@ import { setTimeout as delay } from 'node:timers/promises';
 
 import type { ProtocolError } from '../http.js';
 import type { Fault, FaultCall } from './faults.js';
-import type { NetworkContext, NetworkName } from './network.js';
+import type { NetworkContext } from './network.js';
+import type { NetworkName } from './network-names.js';
 
 /** How long a `slow` fault holds the answer when the test did not say. */
 const DEFAULT_SLOW_MS = 2000;

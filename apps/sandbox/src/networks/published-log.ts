@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 import { allowMethods, HttpError, type Route, sendJson } from '../http.js';
-import { NETWORKS, type NetworkName } from './network.js';
+import { NETWORKS, type NetworkName } from './network-names.js';
 
 /** One post a network accepted, as tests and the benchmark see it. */
 export interface PublishedEntry {

@@ -34,7 +34,7 @@ const migrationsFolder = fileURLToPath(new URL('../../src/db/migrations', import
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
-export type DatabaseSettings =
+type DatabaseSettings =
   | { kind: 'pglite'; dataDir: string }
   /** In memory; `loadDataDir` starts it from a dumped data directory (tests copy a migrated template). */
   | { kind: 'pglite-memory'; loadDataDir?: Blob }

@@ -17,7 +17,7 @@ export const emailContents = pgTable('email_contents', {
   createdAt: tz('created_at').notNull().defaultNow(),
 });
 
-export const emailStatuses = ['pending', 'sending', 'sent', 'failed', 'skipped'] as const;
+const emailStatuses = ['pending', 'sending', 'sent', 'failed', 'skipped'] as const;
 
 /**
  * The email outbox (modules/email): one row per recipient of an email, written in the transaction

@@ -54,7 +54,7 @@ export const roles = pgTable('roles', {
   description: text('description').notNull().default(''),
 });
 
-export const roleSources = ['claims', 'bootstrap', 'admin'] as const;
+const roleSources = ['claims', 'bootstrap', 'admin'] as const;
 
 /** The (user, role) pair keying role assignments and removals; a fresh set per table. */
 const userAndRole = () => ({
@@ -248,7 +248,7 @@ const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
     Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength),
 });
 
-export const mediaKinds = ['image'] as const;
+const mediaKinds = ['image'] as const;
 
 /**
  * An uploaded image, re-encoded and stripped of metadata (modules/media). The bytes live in the

@@ -7,7 +7,7 @@ import type { PGlite } from '@electric-sql/pglite';
  * query for that, and dead rows piled up behind every update. Same thresholds as PostgreSQL's
  * defaults. On PostgreSQL, autovacuum does this and this module is not used.
  */
-export const upkeepThresholds = {
+const upkeepThresholds = {
   /** Rows changed before a table is analyzed: base + scale × live rows (autovacuum_analyze_*). */
   analyzeBase: 50,
   analyzeScale: 0.1,
@@ -16,7 +16,7 @@ export const upkeepThresholds = {
   vacuumScale: 0.2,
 } as const;
 
-export interface UpkeepResult {
+interface UpkeepResult {
   analyzed: string[];
   vacuumed: string[];
 }

@@ -6,7 +6,7 @@ import { randomToken } from '../lib/tokens.js';
  * that started it: an HttpOnly, SameSite=Lax cookie scoped to the flow's API path. The pending row
  * keeps only the cookie's hash, so a callback URL finished in another browser matches nothing.
  */
-export interface BrowserBinding {
+interface BrowserBinding {
   /** The browser's binding token from its cookie, or null when it has none of the right shape. */
   token(request: FastifyRequest): string | null;
   /** Ensures this browser carries the cookie and returns its value. */

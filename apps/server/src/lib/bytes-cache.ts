@@ -3,7 +3,7 @@
  * `maxBytes`; concurrent requests for one key share a single `produce`. A failed `produce` is not
  * kept, so the next request tries again.
  */
-export interface BytesCache {
+interface BytesCache {
   get(key: string, produce: () => Promise<Buffer>): Promise<Buffer>;
 }
 

@@ -7,7 +7,7 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
  * `v1.<keyId>.<iv>.<ciphertext+tag>` (base64url), so keys can be rotated — new values use the
  * first key, older ones still decrypt with theirs until re-encrypted.
  */
-export interface TokenKey {
+interface TokenKey {
   id: string;
   key: Buffer;
 }

@@ -6,7 +6,7 @@ import { AppError } from './errors.js';
  * every bound parameter (a member's post text, their email…), and PostgreSQL's message may echo
  * the offending value; none of that goes further than this.
  */
-export interface DatabaseFailure {
+interface DatabaseFailure {
   /** The statement's verb and first table, e.g. `insert into "posts"`; null when unknown. */
   statement: string | null;
   /** SQLSTATE, e.g. 22021 (invalid byte sequence), 23505 (unique violation). */

@@ -33,7 +33,7 @@ it('logs API requests with their request id through the given logger, without th
   const t = await startTestApp();
   try {
     const app = await (
-      await import('../http/app.js')
+      await import('../app/api.js')
     ).buildApp({
       ...t,
       config: { ...t.config, logLevel: 'debug' },

@@ -7,7 +7,7 @@ export type { Logger } from 'pino';
  * What never reaches a log line: credentials in requests and responses (bearer tokens, cookies),
  * and the secrets and post texts FitPost's own objects carry, wherever a caller logs them.
  */
-export const redactPaths = [
+const redactPaths = [
   'req.headers.authorization',
   'req.headers.cookie',
   'req.headers["x-metrics-token"]',

@@ -3,7 +3,7 @@ import type { Db } from '../db/client.js';
 import { requestLimits } from '../db/schema.js';
 
 /** Where a key stands in its current window: requests counted so far and milliseconds until it resets. */
-export interface RequestCount {
+interface RequestCount {
   current: number;
   ttl: number;
 }

@@ -12,7 +12,7 @@ import type { NetworkId } from './types.js';
  */
 export type PlatformErrorKind = 'retry' | 'rate_limited' | 'auth' | 'content' | 'unknown';
 
-export interface PlatformErrorOptions {
+interface PlatformErrorOptions {
   network: NetworkId;
   kind: PlatformErrorKind;
   /** Plain words for the member. */

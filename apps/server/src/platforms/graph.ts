@@ -8,9 +8,9 @@ import { commonFailure, type HttpAnswer, type HttpRequest, parseJson, send } fro
 import { type CallKind, readJson } from './http.js';
 import type { PlatformSettings, PostMetrics } from './types.js';
 
-export type GraphNetwork = 'facebook' | 'instagram';
+type GraphNetwork = 'facebook' | 'instagram';
 
-export interface GraphCall {
+interface GraphCall {
   network: GraphNetwork;
   method: 'GET' | 'POST';
   /** After the version, e.g. `/me/accounts` or `/{page-id}/feed`. */
@@ -20,7 +20,7 @@ export interface GraphCall {
   publishes?: boolean;
 }
 
-export interface GraphClient {
+interface GraphClient {
   /** Sends a call; any answer but 2xx becomes a PlatformError (graphFailure). */
   call(spec: GraphCall): Promise<HttpAnswer>;
 }
@@ -79,7 +79,7 @@ const EXPIRED_SUBCODES = new Set([463, 467]);
 const INSTAGRAM_QUOTA = { code: 9, subcode: 2207042, windowMs: 24 * 60 * 60 * 1000 };
 
 /** Maps a Graph error answer to the engine's kinds ("Handling Errors" lists the codes and what to do). */
-export function graphFailure(request: HttpRequest, answer: HttpAnswer): PlatformError {
+function graphFailure(request: HttpRequest, answer: HttpAnswer): PlatformError {
   const network = request.network;
   const parsed = graphErrorSchema.safeParse(parseJson(answer.text));
   const error = parsed.success ? parsed.data.error : undefined;

@@ -255,7 +255,7 @@ export async function loadMedia(
  * Downloads a post's graphic for networks that take an upload. Read-only, so any transport failure is
  * `retry`; a 4xx or an oversized file is `content` (the graphic itself is the problem).
  */
-export async function downloadMedia(
+async function downloadMedia(
   network: NetworkId,
   url: string,
   options: { timeoutMs: number; maxBytes: number },

@@ -4,9 +4,9 @@
  */
 import { createFacebookAdapter, type FacebookAdapter } from './facebook.js';
 import { createInstagramAdapter, type InstagramAdapter } from './instagram.js';
-import { createLinkedInAdapter, type LinkedInAdapter } from './linkedin.js';
+import { createLinkedInAdapter, type LinkedInAdapter } from './linkedin/adapter.js';
 import type { PlatformSettings } from './types.js';
-import { createXAdapter, type XAdapter } from './x.js';
+import { createXAdapter, type XAdapter } from './x/adapter.js';
 
 export interface Platforms {
   x: XAdapter;
@@ -33,6 +33,6 @@ export {
   type FacebookUserToken,
 } from './facebook.js';
 export { type InstagramAdapter, type PublishingQuota } from './instagram.js';
-export { DEFAULT_LINKEDIN_VERSION, LINKEDIN_SCOPES, type LinkedInAdapter } from './linkedin.js';
+export { DEFAULT_LINKEDIN_VERSION, LINKEDIN_SCOPES, type LinkedInAdapter } from './linkedin/adapter.js';
 export type * from './types.js';
-export { type XAccessToken, type XAdapter, type XRequestToken } from './x.js';
+export { type XAccessToken, type XAdapter, type XRequestToken } from './x/adapter.js';

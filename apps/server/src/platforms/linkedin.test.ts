@@ -13,13 +13,8 @@ import {
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import { PlatformError } from './errors.js';
-import {
-  createLinkedInAdapter,
-  DEFAULT_LINKEDIN_VERSION,
-  fromLittleText,
-  LINKEDIN_SCOPES,
-  toLittleText,
-} from './linkedin.js';
+import { createLinkedInAdapter, DEFAULT_LINKEDIN_VERSION, LINKEDIN_SCOPES } from './linkedin/adapter.js';
+import { fromLittleText, toLittleText } from './linkedin/little-text.js';
 import type { PlatformSettings, PublishTarget, TokenCredentials } from './types.js';
 
 const COACH_ID = 'CaseyCoach1001';

@@ -91,7 +91,7 @@ export interface PublishResult {
 /** Whether a publish whose answer was lost (PlatformError kind `unknown`) actually landed. */
 export type ReconcileResult = { found: true; remoteId: string; url?: string } | { found: false };
 
-export interface ReconcileOptions {
+interface ReconcileOptions {
   /** When the ambiguous publish attempt started; posts from before (allowing for clock skew) are ignored. */
   since: Date;
 }
@@ -110,7 +110,7 @@ export interface PostMetrics {
 }
 
 /** Several posts of one account, asked about in one call (at most the adapter's `metricsBatchSize`). */
-export interface MetricsRequest<C> {
+interface MetricsRequest<C> {
   credentials: C;
   accountId: string;
   remoteIds: readonly string[];

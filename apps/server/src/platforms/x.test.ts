@@ -18,7 +18,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import { PlatformError } from './errors.js';
 import type { PlatformSettings, PublishTarget, XCredentials } from './types.js';
-import { createXAdapter, xRetryAfter } from './x.js';
+import { createXAdapter } from './x/adapter.js';
+import { xRetryAfter } from './x/errors.js';
 
 const COACH_ID = '1500000000000001001';
 const CALLBACK = 'http://localhost:3000/api/connections/x/callback';

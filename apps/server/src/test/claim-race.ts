@@ -1,7 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import type { PublishJob } from '../jobs/queues.js';
-import { publishTarget, type EngineDeps } from '../modules/posts/engine.js';
+import { publishTarget } from '../modules/posts/engine.js';
+import type { EngineDeps } from '../modules/posts/engine-deps.js';
 import type { TestApp } from './harness.js';
 
 /** Whether a statement matching `pattern` (SQL LIKE) waits for another transaction's lock. */

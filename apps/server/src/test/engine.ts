@@ -1,5 +1,5 @@
 import { enqueueIn, jobTables } from '../jobs/queues.js';
-import type { EngineDeps } from '../modules/posts/engine.js';
+import type { EngineDeps } from '../modules/posts/engine-deps.js';
 import type { TestApp } from './harness.js';
 
 /** The publishing engine over a test app's database, queue and platforms, with quick retries. */

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { ESLint } from 'eslint';
 import tseslint from 'typescript-eslint';
@@ -27,6 +28,49 @@ describe('the server import boundary (docs/architecture.md §1) is enforced by E
     expect(await boundaryErrors('test-fixtures/imports-the-sandbox.ts')).toEqual([
       { line: 4, message: expect.stringContaining(message) as string },
       { line: 5, message: expect.stringContaining(message) as string },
+    ]);
+  }, 120_000);
+});
+
+/**
+ * Lints a fixture of test-fixtures/server-layers/ as if it stood at `asIf` (a path under src/), so
+ * the layer rule sees it in the layer it pretends to be in while the house itself stays clean.
+ */
+async function layerErrors(fixture: string, asIf: string) {
+  const eslint = new ESLint({ cwd: repo, overrideConfig: [tseslint.configs.disableTypeChecked] });
+  const code = await readFile(
+    resolve(import.meta.dirname, '../test-fixtures/server-layers', fixture),
+    'utf8',
+  );
+  const [result] = await eslint.lintText(code, { filePath: resolve(import.meta.dirname, '..', asIf) });
+  return (result?.messages ?? [])
+    .filter((message) => message.ruleId === 'fitpost/server-layers')
+    .map(({ line, message }) => ({ line, message }));
+}
+
+describe('the server layers and module graph (docs/architecture.md §3) are enforced by ESLint', () => {
+  it('a module importing a module of its own tier or above, or the composition, fails', async () => {
+    expect(await layerErrors('module-imports-upwards.ts', 'modules/auth/imports-upwards.ts')).toEqual([
+      {
+        line: 5,
+        message:
+          'Module auth may import only modules of lower tiers (eslint.config.js serverModuleTiers), not modules/posts: move the shared idea down, or pass it in as a port.',
+      },
+      {
+        line: 6,
+        message:
+          'A module never imports the composition (app/api.js): app/ wires modules, not the other way round.',
+      },
+    ]);
+  }, 120_000);
+
+  it('infrastructure importing a module fails', async () => {
+    expect(await layerErrors('infra-imports-a-module.ts', 'jobs/imports-a-module.ts')).toEqual([
+      {
+        line: 4,
+        message:
+          'Infrastructure never imports a module or the composition (modules/posts): take what it needs as a parameter, and wire it in app/.',
+      },
     ]);
   }, 120_000);
 });

@@ -1,14 +1,20 @@
-import { matchRoutes } from 'react-router';
+import { matchRoutes, type RouteObject } from 'react-router';
 import type { LazyScreen } from './lazy-screen';
-import { routes } from './router';
+import { appRoutes } from './app-routes';
 
 function isLazyScreen(component: unknown): component is LazyScreen {
   return typeof component === 'function' && 'preload' in component && typeof component.preload === 'function';
 }
 
+/**
+ * The screens a link in the app's menus can lead to: the signed-in app's routes under /app (as
+ * router.tsx places them), without the router and its layouts, so the menu in a layout can use it.
+ */
+const preloadable: RouteObject[] = [{ path: 'app', children: appRoutes }];
+
 /** Starts loading the code of the screen at `path` (a link under the pointer or the keyboard's focus). */
 export function preloadScreen(path: string): void {
-  for (const match of matchRoutes(routes, path) ?? []) {
+  for (const match of matchRoutes(preloadable, path) ?? []) {
     if (isLazyScreen(match.route.Component)) match.route.Component.preload();
   }
 }

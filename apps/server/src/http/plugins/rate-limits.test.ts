@@ -4,7 +4,7 @@ import type { Config } from '../../config.js';
 import { openDatabase, type Database } from '../../db/client.js';
 import { createLogger } from '../../lib/logger.js';
 import { makeUser, startTestApp, type TestApp } from '../../test/harness.js';
-import { buildApp } from '../app.js';
+import { buildApp } from '../../app/api.js';
 
 let t: TestApp;
 const others: { close(): Promise<void> }[] = [];

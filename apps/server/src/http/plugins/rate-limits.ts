@@ -4,10 +4,9 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { requestLimitStore } from '../../lib/request-limits.js';
-import { actorOf } from './auth.js';
 
 /** The per-member limits; each is configured in `config.memberLimits`. */
-export type MemberLimitName = keyof Config['memberLimits'];
+type MemberLimitName = keyof Config['memberLimits'];
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -37,9 +36,15 @@ const refusal = (what: string, after: string) =>
  * Rate limits counted in the database (`request_limits`), so every API process shares them. Routes
  * opt in: sign-in routes with `config.rateLimit` (per client address, which `FITPOST_TRUST_PROXY`
  * makes the real one behind a proxy), members' costly actions with `app.memberLimit(name)`.
- * Refusals are 429 in the contract's error shape, with Retry-After in seconds.
+ * Refusals are 429 in the contract's error shape, with Retry-After in seconds. `memberOf` names the
+ * member a request acts for (the auth module's actor; it runs after `requireUser`).
  */
-export async function registerRateLimits(app: FastifyInstance, db: Db, config: Config) {
+export async function registerRateLimits(
+  app: FastifyInstance,
+  db: Db,
+  config: Config,
+  memberOf: (request: FastifyRequest) => string,
+) {
   await app.register(rateLimit, {
     global: false,
     store: requestLimitStore(db, (err) => app.log.warn({ err }, 'pruning old rate-limit windows failed')),
@@ -50,7 +55,7 @@ export async function registerRateLimits(app: FastifyInstance, db: Db, config: C
     return app.rateLimit({
       max,
       timeWindow: windowMs,
-      keyGenerator: (request) => `member:${name}:${actorOf(request).userId}`,
+      keyGenerator: (request) => `member:${name}:${memberOf(request)}`,
       errorResponseBuilder: (_request, context) => refusal(tooOften[name], context.after),
     });
   });

@@ -8,7 +8,7 @@ import { originOf } from '../../lib/hosts.js';
  * Powerful browser features FitPost never uses, switched off for its pages and anything they
  * embed: a script that got in could not reach the camera, microphone, location, payments or USB.
  */
-export const permissionsPolicy = [
+const permissionsPolicy = [
   'accelerometer',
   'camera',
   'display-capture',

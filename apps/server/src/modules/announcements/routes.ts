@@ -13,8 +13,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorOf } from '../../http/plugins/auth.js';
-import { errors, security } from '../library/route-common.js';
+import { actorOf } from '../auth/plugin.js';
+import { errors, security } from '../../http/route-schemas.js';
 import * as service from './service.js';
 
 const tags = ['announcements'];

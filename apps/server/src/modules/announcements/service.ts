@@ -15,7 +15,7 @@ import { announcements } from '../../db/schema-announcements.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { requireAdmin } from '../auth/policy.js';
 import type { Actor } from '../auth/sessions.js';
-import { likePattern } from '../library/sql-helpers.js';
+import { likePattern } from '../../db/sql-helpers.js';
 import { presentAnnouncement, presentAnnouncementDetail } from './presenter.js';
 import { sanitizeAnnouncementHtml } from './sanitize.js';
 

@@ -8,7 +8,7 @@ import { startPeriodic } from '../../jobs/periodic.js';
 import { queues } from '../../jobs/queues.js';
 import type { Logger } from '../../lib/logger.js';
 import { hashToken, randomToken } from '../../lib/tokens.js';
-import { roleActiveAt } from '../users/access.js';
+import { roleActiveAt } from './access.js';
 
 export interface Actor {
   sessionId: string;
@@ -107,13 +107,13 @@ export async function revokeUserSessions(db: Db, userId: string, now = new Date(
 /** Sessions deleted per statement, so one prune never holds many row locks at once. */
 const pruneBatch = 5000;
 /** How often a worker prunes sessions (startSessionPruning). */
-export const pruneSessionsEveryMs = 60 * 60_000;
+const pruneSessionsEveryMs = 60 * 60_000;
 
 /**
  * Deletes sessions that can no longer be used — past their absolute expiry, idle too long, or
  * revoked — in batches; returns how many went.
  */
-export async function pruneSessions(db: Db, settings: Pick<Config['session'], 'idleMs'>, now = new Date()) {
+async function pruneSessions(db: Db, settings: Pick<Config['session'], 'idleMs'>, now = new Date()) {
   const idleBefore = new Date(now.getTime() - settings.idleMs);
   let deleted = 0;
   for (;;) {

@@ -8,7 +8,7 @@ import { autoPostMemberChoices, autoPosts } from '../../db/schema-autopost.js';
 import { posts, postTargets } from '../../db/schema-posts.js';
 import { queues, type FanoutJob } from '../../jobs/queues.js';
 import { metrics } from '../../lib/metrics.js';
-import { roleActiveAt } from '../users/access.js';
+import { roleActiveAt } from '../auth/access.js';
 import type { EmailOutbox } from '../email/outbox.js';
 import { notifyMany, type NewNotification } from '../notifications/notify.js';
 import { memberBody, memberLink, memberMergeFallback, memberXText, mergeValuesOf } from './personalise.js';

@@ -19,7 +19,7 @@ import {
 } from '@fitpost/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { actorOf } from '../../http/plugins/auth.js';
+import { actorOf } from '../auth/plugin.js';
 import { presentAutoPost, presentAutoPostDetail, presentMemberAutoPost } from './presenter.js';
 import type { AutoPostDeps } from './access.js';
 import { chooseForOccurrence, upcomingForMember } from './choices.js';

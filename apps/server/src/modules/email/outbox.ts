@@ -7,7 +7,7 @@ import { users } from '../../db/schema.js';
 import { enqueueManyIn, queues } from '../../jobs/queues.js';
 
 /** Recipients per email job: 10,000 recipients are 100 jobs, written in one statement. */
-export const EMAIL_JOB_SIZE = 100;
+const EMAIL_JOB_SIZE = 100;
 
 export interface EmailJob {
   ids: string[];
@@ -25,7 +25,7 @@ export function createEmailOutbox(boss: PgBoss, email: { smtpUrl: string | null 
   return email.smtpUrl ? { enqueueManyIn: (tx) => enqueueManyIn(boss, tx) } : null;
 }
 
-export interface OutgoingEmail {
+interface OutgoingEmail {
   /** The recipients: their ids, or a query selecting them (a message's threads, never read into memory). */
   userIds: readonly string[] | SQL;
   kind: EmailKind;

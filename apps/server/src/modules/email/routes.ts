@@ -10,7 +10,7 @@ import {
 } from '@fitpost/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { actorOf } from '../../http/plugins/auth.js';
+import { actorOf } from '../auth/plugin.js';
 import { AppError } from '../../lib/errors.js';
 import {
   getEmailPreferences,

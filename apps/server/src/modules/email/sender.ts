@@ -28,7 +28,7 @@ export interface EmailSenderDeps {
   now?: () => Date;
 }
 
-export interface SendResult {
+interface SendResult {
   sent: number;
   retrying: number;
   failed: number;

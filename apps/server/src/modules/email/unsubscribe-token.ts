@@ -30,7 +30,7 @@ export function unsubscribeToken(
   return `${Buffer.from(payload).toString('base64url')}.${mac(secret, 'v2', payload).toString('base64url')}`;
 }
 
-export interface UnsubscribeTokenContent {
+interface UnsubscribeTokenContent {
   userId: string;
   kind: EmailKind;
   /** When it stops working: a year after it was issued. */

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../http/app.js';
+import { buildApp } from '../../app/api.js';
 import { contentItems } from '../../db/schema-library.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
 

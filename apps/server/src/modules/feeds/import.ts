@@ -18,7 +18,7 @@ export interface FeedsDeps {
 export type FeedRow = typeof feeds.$inferSelect;
 
 /** What one refresh of one feed gave (GET /api/feed/consume reports one per feed). */
-export interface FeedRefreshOutcome {
+interface FeedRefreshOutcome {
   feedId: string;
   name: string;
   isSystem: boolean;
@@ -42,7 +42,7 @@ const shortenTitle = (title: string) =>
     : title;
 
 /** The key an item is deduplicated on within its feed. */
-export function itemKey(item: Pick<FetchedFeedItem, 'guid'>): string {
+function itemKey(item: Pick<FetchedFeedItem, 'guid'>): string {
   return item.guid.length > maxGuidLength
     ? `sha256:${createHash('sha256').update(item.guid).digest('hex')}`
     : item.guid;
@@ -81,7 +81,7 @@ function contentRows(feed: FeedRow, items: FetchedFeedItem[], now: Date) {
 }
 
 /** Stores the items not seen before (by guid within the feed); returns how many were new. */
-export async function importItems(db: Db, feed: FeedRow, items: FetchedFeedItem[], now: Date) {
+async function importItems(db: Db, feed: FeedRow, items: FetchedFeedItem[], now: Date) {
   const rows = contentRows(feed, items, now);
   let imported = 0;
   for (let i = 0; i < rows.length; i += insertChunk) {

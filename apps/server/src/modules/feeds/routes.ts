@@ -11,7 +11,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorOf } from '../../http/plugins/auth.js';
+import { actorOf } from '../auth/plugin.js';
 import type { FeedsDeps } from './import.js';
 import * as feeds from './service.js';
 

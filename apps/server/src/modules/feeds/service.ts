@@ -14,7 +14,7 @@ import { contentItems, feeds } from '../../db/schema-library.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import { requireAdmin } from '../auth/policy.js';
 import type { Actor } from '../auth/sessions.js';
-import { col } from '../library/sql-helpers.js';
+import { col } from '../../db/sql-helpers.js';
 import { clock, refreshFeed, type FeedRow, type FeedsDeps } from './import.js';
 
 type Upsert = z.output<typeof feedUpsert>;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../http/app.js';
+import { buildApp } from '../../app/api.js';
 import { makeUser, startTestApp, type TestApp } from '../../test/harness.js';
 
 let t: TestApp;

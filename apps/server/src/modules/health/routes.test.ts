@@ -2,11 +2,11 @@ import { startSandbox, type Sandbox } from '@fitpost/sandbox';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { postTargets } from '../../db/schema-posts.js';
-import { buildApp } from '../../http/app.js';
-import { startWorker } from '../../jobs/worker.js';
+import { buildApp } from '../../app/api.js';
+import { startWorker } from '../../app/worker.js';
 import { makeUser, startTestApp, type TestApp } from '../../test/harness.js';
 import { connectX, networkEnv } from '../../test/social.js';
-import { engineDeps } from '../../jobs/worker-deps.js';
+import { engineDeps } from '../../app/worker-deps.js';
 
 const metricsToken = 'scrape-token-0123456789';
 let sandbox: Sandbox;

@@ -16,7 +16,7 @@ export interface Lifecycle {
   draining: boolean;
 }
 
-export interface HealthDeps {
+interface HealthDeps {
   database: Database;
   jobs: Jobs | null;
   version: string;

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { contentItems } from '../../db/schema-library.js';
 import type { Actor } from '../auth/sessions.js';
-import { col } from './sql-helpers.js';
+import { col } from '../../db/sql-helpers.js';
 
 export interface LibraryDeps {
   db: Db;

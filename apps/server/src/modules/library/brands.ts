@@ -15,7 +15,7 @@ import { mediaUrl } from '../media/service.js';
 import { requireAdmin } from '../auth/policy.js';
 import { clock, contentActiveAt, contentVisibleTo, type LibraryDeps } from './access.js';
 import { shareWithLibrary } from './content.js';
-import { col, isUniqueViolation, likePattern } from './sql-helpers.js';
+import { col, isUniqueViolation, likePattern } from '../../db/sql-helpers.js';
 
 type Upsert = z.output<typeof brandUpsert>;
 

@@ -12,11 +12,11 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorOf } from '../../http/plugins/auth.js';
+import { actorOf } from '../auth/plugin.js';
 import type { LibraryDeps } from './access.js';
 import * as content from './content.js';
 import * as favorites from './favorites.js';
-import { errors, security } from './route-common.js';
+import { errors, security } from '../../http/route-schemas.js';
 import { getContent, searchContent } from './search.js';
 
 /** Content items (search for everyone, writes for admins) and each caller's favorites. */

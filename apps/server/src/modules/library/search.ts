@@ -15,7 +15,7 @@ import type { Actor } from '../auth/sessions.js';
 import { feedImageUrl } from '../feeds/image-proxy.js';
 import { mediaUrl } from '../media/service.js';
 import { clock, contentActiveAt, contentVisibleTo, type LibraryDeps } from './access.js';
-import { col, valueList } from './sql-helpers.js';
+import { col, valueList } from '../../db/sql-helpers.js';
 
 export type ContentSearch = z.output<typeof contentSearchQuery>;
 

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { contentItems, contentTags, tags } from '../../db/schema-library.js';
-import { col } from './sql-helpers.js';
+import { col } from '../../db/sql-helpers.js';
 
 const uuidList = (ids: string[]) =>
   sql.join(

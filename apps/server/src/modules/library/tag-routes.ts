@@ -11,9 +11,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorOf } from '../../http/plugins/auth.js';
+import { actorOf } from '../auth/plugin.js';
 import type { LibraryDeps } from './access.js';
-import { errors, security, writeErrors } from './route-common.js';
+import { errors, security, writeErrors } from '../../http/route-schemas.js';
 import * as tagService from './tags.js';
 
 const tags = ['tags'];

@@ -13,7 +13,7 @@ import { AppError, notFound } from '../../lib/errors.js';
 import type { Actor } from '../auth/sessions.js';
 import { requireAdmin } from '../auth/policy.js';
 import { clock, contentActiveAt, contentVisibleTo, type LibraryDeps } from './access.js';
-import { col, isUniqueViolation, likePattern } from './sql-helpers.js';
+import { col, isUniqueViolation, likePattern } from '../../db/sql-helpers.js';
 import { itemsTagged, refreshTagNames } from './tag-names.js';
 
 type Upsert = z.output<typeof tagUpsert>;

@@ -5,7 +5,7 @@ import sharp, { type Metadata, type Sharp } from 'sharp';
 import { imageOutOfBounds, imageUnreadable, UnsupportedImageError } from './errors.js';
 
 /** The source formats we decode. HEIC is not among them: sharp's prebuilt libvips has no HEVC decoder. */
-export type SourceFormat = 'jpeg' | 'png' | 'webp' | 'gif' | 'avif';
+type SourceFormat = 'jpeg' | 'png' | 'webp' | 'gif' | 'avif';
 
 /** A re-encoded image, ready to store. */
 export interface ProcessedImage {
@@ -127,7 +127,7 @@ export async function flattenToJpeg(stored: Buffer): Promise<Buffer> {
 }
 
 /** Uploads being decoded and waiting to be, in one process. */
-export interface ImagePoolLoad {
+interface ImagePoolLoad {
   active: number;
   waiting: number;
 }

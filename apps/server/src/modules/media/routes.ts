@@ -13,7 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { actorOf } from '../../http/plugins/auth.js';
+import { actorOf } from '../auth/plugin.js';
 import { notFound } from '../../lib/errors.js';
 import { createImagePool, type ImagePool } from './image.js';
 import { createJpegVariants, type JpegVariants } from './jpeg-variants.js';

@@ -45,7 +45,7 @@ export function jpegUrl(publicUrl: string, row: Pick<MediaRow, 'id'>) {
  * An image as the caller sees it (theirs, or their portal's shared one): an allowlist of fields,
  * never the bytes.
  */
-export function presentMedia(publicUrl: string, row: MediaRow, actor: Pick<Actor, 'userId'>): MediaRecord {
+function presentMedia(publicUrl: string, row: MediaRow, actor: Pick<Actor, 'userId'>): MediaRecord {
   return {
     id: row.id,
     url: mediaUrl(publicUrl, row),
@@ -130,7 +130,7 @@ export async function deleteMedia(deps: MediaDeps, actor: Actor, id: string): Pr
 const publicFileName = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([a-z]+)$/;
 
 /** A public image file: its type, its ETag, and its bytes (converted only when asked for). */
-export interface PublicMediaFile {
+interface PublicMediaFile {
   mimeType: StoredImageType;
   etag: string;
   data: () => Promise<Buffer>;
@@ -171,7 +171,7 @@ export async function loadPublicMediaFile(
  * What the publishing engine needs to send an image to a network; it is the adapters' own
  * `PublishMedia`, so it can be handed to them as it is.
  */
-export interface PublishableMedia extends PublishMedia {
+interface PublishableMedia extends PublishMedia {
   id: string;
   mimeType: StoredImageType;
   width: number;

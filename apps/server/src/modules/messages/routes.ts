@@ -12,8 +12,8 @@ import {
 } from '@fitpost/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { actorOf } from '../../http/plugins/auth.js';
-import { errors, security } from '../library/route-common.js';
+import { actorOf } from '../auth/plugin.js';
+import { errors, security } from '../../http/route-schemas.js';
 import * as sending from './sending.js';
 import * as service from './service.js';
 

@@ -38,7 +38,7 @@ const DEFAULT_BLOCK_MS = 15 * 60_000;
 /** A run stops claiming after this long and leaves the rest to the next. */
 const BUDGET_MS = 45_000;
 
-export interface CollectResult {
+interface CollectResult {
   /** True when the run left everything for later because publishing was behind (publishingBehind). */
   yielded: boolean;
   enrolled: number;

@@ -7,7 +7,7 @@ import {
 } from '@fitpost/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { actorOf } from '../../http/plugins/auth.js';
+import { actorOf } from '../auth/plugin.js';
 import { listNotifications, markRead, type NotificationsDeps } from './service.js';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody };

@@ -10,7 +10,7 @@ import { and, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { notifications, socialConnections } from '../../db/schema.js';
 import type { Actor } from '../auth/sessions.js';
-import { connectionLapse } from '../social/expiry.js';
+import { connectionLapse } from '../../db/connection-lapse.js';
 
 export interface NotificationsDeps {
   db: Db;

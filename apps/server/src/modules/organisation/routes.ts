@@ -1,7 +1,7 @@
 import { errorBody, organisationSettings, organisationSettingsBody } from '@fitpost/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { actorOf } from '../../http/plugins/auth.js';
+import { actorOf } from '../auth/plugin.js';
 import { getOrganisationSettings, updateOrganisationSettings, type OrganisationDeps } from './service.js';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody };

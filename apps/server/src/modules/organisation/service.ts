@@ -12,7 +12,7 @@ import { requireAdmin } from '../auth/policy.js';
 import type { Actor } from '../auth/sessions.js';
 
 /** What applies where a portal set nothing: the deployment's configuration. */
-export interface OrganisationDefaults {
+interface OrganisationDefaults {
   displayName: string;
   supportEmail: string;
   defaultTimeZone: string | null;
@@ -89,7 +89,7 @@ export async function getOrganisationSettings(deps: OrganisationDeps, actor: Act
 export const shown = (value: string | number | boolean | null) => (value === null ? null : String(value));
 
 /** One entry for the organisation's change log. */
-export interface ChangeEntry {
+interface ChangeEntry {
   portalId: number;
   changedBy: string;
   changedAt: Date;

@@ -14,7 +14,8 @@ import type { Actor } from '../auth/sessions.js';
 import { runFanout, type FanoutDeps } from '../autoposts/fanout.js';
 import type { AutoPostDeps } from '../autoposts/access.js';
 import { chooseForOccurrence } from '../autoposts/choices.js';
-import { publishTarget, type EngineDeps } from './engine.js';
+import { publishTarget } from './engine.js';
+import type { EngineDeps } from './engine-deps.js';
 import { createPost, deletePosts, reschedulePost, updatePost, type PostsDeps } from './service.js';
 
 // The engine claims a target with one conditional update; an edit, a reschedule or a delete checks

@@ -2,11 +2,12 @@ import { startSandbox, type Sandbox } from '@fitpost/sandbox';
 import { publishedPosts } from '@fitpost/sandbox/testing';
 import type { ScheduledPost } from '@fitpost/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWorker } from '../../jobs/worker.js';
+import { startWorker } from '../../app/worker.js';
 import { testEngineDeps } from '../../test/engine.js';
 import { makeUser, startTestApp, type TestApp } from '../../test/harness.js';
 import { connectX, networkEnv } from '../../test/social.js';
-import { sweepStale, type EngineDeps } from './engine.js';
+import { sweepStale } from './engine.js';
+import type { EngineDeps } from './engine-deps.js';
 
 let sandbox: Sandbox;
 let t: TestApp;

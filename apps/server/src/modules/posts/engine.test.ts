@@ -5,12 +5,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { notifications, socialConnections } from '../../db/schema.js';
 import { postTargets, rateLimits } from '../../db/schema-posts.js';
 import { enqueueIn, queues } from '../../jobs/queues.js';
-import { startWorker } from '../../jobs/worker.js';
+import { startWorker } from '../../app/worker.js';
 import { testEngineDeps } from '../../test/engine.js';
 import { makeUser, startTestApp, type TestApp } from '../../test/harness.js';
 import { connectX, networkEnv } from '../../test/social.js';
 import { PlatformError } from '../../platforms/index.js';
-import { publishTarget, publishTargets, reconcileTarget, sweepStale, type EngineDeps } from './engine.js';
+import { publishTarget, publishTargets, reconcileTarget, sweepStale } from './engine.js';
+import type { EngineDeps } from './engine-deps.js';
 
 let sandbox: Sandbox;
 let t: TestApp;

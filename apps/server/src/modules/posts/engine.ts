@@ -1,9 +1,7 @@
-import { and, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { socialConnections } from '../../db/schema.js';
 import { posts, postTargets } from '../../db/schema-posts.js';
-import type { TokenCipher } from '../../lib/crypto.js';
-import { PlatformError, type Platforms, type PublishMedia } from '../../platforms/index.js';
+import { PlatformError } from '../../platforms/index.js';
 import { markNeedsReconnect } from '../social/connections.js';
 import { queues, type PublishJob } from '../../jobs/queues.js';
 import {
@@ -17,39 +15,10 @@ import {
   type TargetRow,
 } from './outcomes.js';
 import { metrics } from '../../lib/metrics.js';
-import type { EmailOutbox } from '../email/outbox.js';
+import type { EngineDeps } from './engine-deps.js';
 import { publishVia, reconcileVia, type ConnectionRow } from './send.js';
 
-type Enqueue = (queue: string, data: object, startAfter?: Date) => Promise<unknown>;
-
-export interface EngineDeps {
-  db: Db;
-  cipher: TokenCipher;
-  platforms: Platforms;
-  /** Sends a job within the given transaction (see jobs/queues.ts enqueueIn). */
-  enqueueIn: (tx: Db) => Enqueue;
-  /** Where pg-boss keeps a queue's jobs (see jobs/queues.ts jobTables), for the sweep's lost-job check. */
-  jobTable: (queue: string) => Promise<SQL>;
-  /** Resolves a post's graphic for publishing; null when it no longer exists. */
-  loadMedia: (mediaId: string, userId: string) => Promise<PublishMedia | null>;
-  settings: EngineSettings;
-  /** Where notifications' emails are queued; absent or null: no email. */
-  emails?: EmailOutbox | null;
-  now?: () => Date;
-}
-
-export interface EngineSettings {
-  /** Attempts per target before it is failed for good. */
-  maxAttempts: number;
-  /** First retry delay; doubles per attempt unless the network said how long to wait. */
-  backoffMs: number;
-  /** A target left `publishing` this long (a worker died mid-call) is treated as unknown. */
-  staleAfterMs: number;
-  /** Wait before asking the network whether an ambiguous send landed. */
-  reconcileAfterMs: number;
-}
-
-export type PublishOutcome =
+type PublishOutcome =
   'skipped' | 'deferred' | 'published' | 'retrying' | 'failed' | 'needs_reconnect' | 'unknown';
 
 /** Overdue targets a sweep looks at, oldest first, so one sweep stays short. */

@@ -7,7 +7,7 @@ import type { PlatformError } from '../../platforms/index.js';
 import { queues } from '../../jobs/queues.js';
 import { markNeedsReconnect } from '../social/connections.js';
 import { notify } from '../notifications/notify.js';
-import type { EngineDeps } from './engine.js';
+import type { EngineDeps } from './engine-deps.js';
 
 /** How a target's outcome is written down: every write is conditional on the state it leaves. */
 export type TargetRow = typeof postTargets.$inferSelect;
@@ -178,7 +178,7 @@ export async function handleFailure(
 }
 
 /** The rate-limit keys a target is subject to: its whole network, then its account. */
-export const limitKeys = (target: Pick<TargetRow, 'network' | 'connectionId'>) => [
+const limitKeys = (target: Pick<TargetRow, 'network' | 'connectionId'>) => [
   `network:${target.network}`,
   ...(target.connectionId ? [`account:${target.connectionId}`] : []),
 ];

@@ -1,7 +1,7 @@
 import type { socialConnections } from '../../db/schema.js';
 import type { PublishMedia } from '../../platforms/index.js';
 import { freshCredentials } from '../social/credentials.js';
-import type { EngineDeps } from './engine.js';
+import type { EngineDeps } from './engine-deps.js';
 
 export type ConnectionRow = typeof socialConnections.$inferSelect;
 

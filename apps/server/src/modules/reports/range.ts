@@ -31,7 +31,7 @@ export function addDays(day: string, days: number): string {
 }
 
 /** Local midnight at the start of `day` in `timeZone`, computed by the database (tz database rules). */
-export const localMidnight = (day: string, timeZone: string) =>
+const localMidnight = (day: string, timeZone: string) =>
   sql`((${day})::date::timestamp at time zone ${timeZone})`;
 
 /**

@@ -15,7 +15,8 @@ import type { Actor } from '../auth/sessions.js';
 import { requireAdmin } from '../auth/policy.js';
 import { memberZone } from '../organisation/time-zone.js';
 import { csvHeader, csvRow } from './csv.js';
-import { reportDefinitions, type ReportContext } from './definitions.js';
+import { reportDefinitions } from './definitions.js';
+import type { ReportContext } from './definitions/sql.js';
 import { reportRange } from './range.js';
 
 export interface ReportsDeps {

@@ -29,7 +29,7 @@ export const tokenAad = (row: { portalId: number; id: string }, column: 'access'
   `portal:${row.portalId}|connection:${row.id}|${column}`;
 
 /** A connection as its owner sees it: an allowlist of fields, never tokens. */
-export function presentConnection(row: ConnectionRow): SocialConnection {
+function presentConnection(row: ConnectionRow): SocialConnection {
   return {
     id: row.id,
     network: row.network,

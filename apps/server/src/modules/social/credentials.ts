@@ -9,7 +9,7 @@ import type { EmailOutbox } from '../email/outbox.js';
 
 type ConnectionRow = typeof socialConnections.$inferSelect;
 
-export interface CredentialDeps {
+interface CredentialDeps {
   db: Db;
   cipher: TokenCipher;
   platforms: Platforms;
@@ -25,7 +25,7 @@ export interface Credentials {
 }
 
 /** A token expiring this soon is refreshed first, so no call starts with a token about to lapse. */
-export const REFRESH_MARGIN_MS = 5 * 60_000;
+const REFRESH_MARGIN_MS = 5 * 60_000;
 
 /** Refreshes under way in this process, by connection id: concurrent callers share one. */
 const refreshing = new Map<string, Promise<Credentials>>();

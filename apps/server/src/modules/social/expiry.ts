@@ -10,6 +10,7 @@ import type { Db } from '../../db/client.js';
 import { notifications, socialConnections } from '../../db/schema.js';
 import { startPeriodic } from '../../jobs/periodic.js';
 import { queues } from '../../jobs/queues.js';
+import { connectionLapse } from '../../db/connection-lapse.js';
 import type { Logger } from '../../lib/logger.js';
 import type { EmailOutbox } from '../email/outbox.js';
 import { notify } from '../notifications/notify.js';
@@ -25,21 +26,11 @@ const c = socialConnections;
 const warning = sql.raw(`interval '${tokenExpiryWarningDays} days'`);
 
 /**
- * When the connection stops working without the member: a LinkedIn connection with a refresh
- * token lives until the refresh token lapses (credentials.ts refreshes the access token on its
- * own), any other connection until its access token lapses. Null: no known expiry (X, Facebook
- * Pages).
- */
-export const connectionLapse = sql<Date | null>`(case
-  when ${c.network} = 'linkedin' and ${c.refreshToken} is not null then ${c.refreshExpiresAt}
-  else ${c.accessExpiresAt} end)`;
-
-/**
  * A warning is about the lapse it was written for: one written no earlier than a week before the
  * connection's current lapse. Reconnecting moves the lapse on, which resolves the warning and lets
  * the next lapse be warned about once more.
  */
-export const warnedAbout = (lapse: typeof connectionLapse) =>
+const warnedAbout = (lapse: typeof connectionLapse) =>
   sql<boolean>`exists (select 1 from ${notifications}
     where ${notifications.connectionId} = ${c.id}
       and ${notifications.kind} = 'connection.token_expiring'

@@ -20,7 +20,7 @@ const rowColumns = {
   tokenSecret: socialConnections.tokenSecret,
   refreshToken: socialConnections.refreshToken,
 };
-export type SealedRow = {
+type SealedRow = {
   id: string;
   portalId: number;
   accessToken: string;
@@ -28,7 +28,7 @@ export type SealedRow = {
   refreshToken: string | null;
 };
 
-export interface RekeyResult {
+interface RekeyResult {
   /** Connections looked at. */
   scanned: number;
   /** Connections whose tokens were re-sealed under the current key. */
@@ -39,7 +39,7 @@ export interface RekeyResult {
   unreadable: number;
 }
 
-export type ResealOutcome = 'current' | 'resealed' | 'changed' | 'unreadable';
+type ResealOutcome = 'current' | 'resealed' | 'changed' | 'unreadable';
 
 /** `column = value`, or `column is null`: a compare-and-set must see exactly what was read. */
 const same = (column: PgColumn, value: string | null): SQL =>

@@ -15,7 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { browserBinding } from '../../http/browser-binding.js';
-import { actorOf } from '../../http/plugins/auth.js';
+import { actorOf } from '../auth/plugin.js';
 import { deleteConnection, listConnections } from './connections.js';
 import * as social from './service.js';
 

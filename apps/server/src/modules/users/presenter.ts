@@ -1,6 +1,6 @@
 import type { MeResponse, UserSummary } from '@fitpost/contract';
 import type { users } from '../../db/schema.js';
-import type { Access } from './access.js';
+import type { Access } from '../auth/access.js';
 
 type UserRow = typeof users.$inferSelect;
 

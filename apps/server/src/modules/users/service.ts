@@ -17,7 +17,7 @@ import { roleRemovals, roles, userProperties, userRoles, users } from '../../db/
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import { requireAdmin } from '../auth/policy.js';
 import type { Actor } from '../auth/sessions.js';
-import { accessOf, roleActiveAt } from './access.js';
+import { accessOf, roleActiveAt } from '../auth/access.js';
 import { presentMe, presentUser } from './presenter.js';
 import { recordChange, settingsOf, shown } from '../organisation/service.js';
 
@@ -37,7 +37,7 @@ export async function loadVisibleUser(db: Db, actor: Actor, id: string): Promise
 }
 
 /** Admin-only guard for a target user in the admin's own portal. */
-export async function loadManagedUser(db: Db, actor: Actor, id: string): Promise<UserRow> {
+async function loadManagedUser(db: Db, actor: Actor, id: string): Promise<UserRow> {
   requireAdmin(actor, 'Only administrators can manage users');
   return loadVisibleUser(db, actor, id);
 }

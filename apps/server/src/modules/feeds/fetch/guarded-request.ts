@@ -8,7 +8,7 @@ import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { isAddressAllowed, type AddressKind } from './address-policy.js';
 import { blockedAddress, FeedFetchError } from './errors.js';
 
-export interface ResolvedAddress {
+interface ResolvedAddress {
   address: string;
   family: 4 | 6;
 }
@@ -21,7 +21,7 @@ export const systemResolver: Resolver = async (hostname) => {
   return found.map(({ address, family }) => ({ address, family: family === 6 ? 6 : 4 }));
 };
 
-export interface HopOptions {
+interface HopOptions {
   allowLoopback: boolean;
   /** This hop follows a redirect; only changes the wording of a refusal. */
   redirected: boolean;

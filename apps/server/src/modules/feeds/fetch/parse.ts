@@ -13,11 +13,11 @@ import { firstImageSource, htmlToText, plainText, truncate } from './html-text.j
 import { attribute, deepText, httpUrl, isRecord, list, rootElement, textOf, type Raw } from './raw-values.js';
 import type { FetchedFeedItem } from './types.js';
 
-export const MAX_SUMMARY_LENGTH = 5000;
-export const MAX_TITLE_LENGTH = 500;
+const MAX_SUMMARY_LENGTH = 5000;
+const MAX_TITLE_LENGTH = 500;
 const MAX_GUID_LENGTH = 512;
 
-export interface ParsedFeed {
+interface ParsedFeed {
   title: string | null;
   items: FetchedFeedItem[];
 }

@@ -1,5 +1,13 @@
 import { contentKeys } from '@/lib/api/content/keys';
-import type { LibrarySearch } from './search-library';
+
+/** What the library picker searches by. */
+export interface LibrarySearch {
+  q: string;
+  brandId: string | null;
+  tagIds: string[];
+  favoritesOnly: boolean;
+  page: number;
+}
 
 /**
  * React-query keys of the shared library picker. The composer and the Auto-Post form read the same

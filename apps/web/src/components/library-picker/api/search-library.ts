@@ -1,16 +1,9 @@
 import { contentPage, libraryApi, type ContentPage } from '@fitpost/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { libraryPickerKeys } from './query-keys';
+import { libraryPickerKeys, type LibrarySearch } from './query-keys';
 
-/** What the library picker searches by. */
-export interface LibrarySearch {
-  q: string;
-  brandId: string | null;
-  tagIds: string[];
-  favoritesOnly: boolean;
-  page: number;
-}
+export type { LibrarySearch } from './query-keys';
 
 /**
  * GET /api/content (or GET /api/favorite for the caller's favourites): one page of the library, by

@@ -1,14 +1,9 @@
 import { feedList, libraryApi, type Feed } from '@fitpost/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { feedKeys } from './query-keys';
+import { feedKeys, type FeedListQuery } from './query-keys';
 
-export interface FeedListQuery {
-  portalid?: number;
-  /** Absent: the caller's own feeds and the portal's system feeds; the all-zero id: system feeds only. */
-  userid?: string;
-  active?: boolean;
-}
+export type { FeedListQuery } from './query-keys';
 
 /** GET /api/feed?portalid&userid&active=true|false (spec §7). */
 export function getFeeds(query: FeedListQuery, signal?: AbortSignal): Promise<Feed[]> {

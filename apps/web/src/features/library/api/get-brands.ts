@@ -1,15 +1,9 @@
-import { brandPage, libraryApi, type BrandPage, type brandSortFields } from '@fitpost/contract';
+import { brandPage, libraryApi, type BrandPage } from '@fitpost/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { libraryKeys } from './query-keys';
+import { libraryKeys, type BrandListQuery } from './query-keys';
 
-export interface BrandListQuery {
-  q?: string;
-  page: number;
-  pagesize: number;
-  sort?: (typeof brandSortFields)[number];
-  desc?: boolean;
-}
+export type { BrandListQuery } from './query-keys';
 
 /** GET /api/brand?q&page&pagesize&sort&desc: one page of the portal's brands. */
 export function getBrands(query: BrandListQuery, signal?: AbortSignal): Promise<BrandPage> {

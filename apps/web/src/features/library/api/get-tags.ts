@@ -1,19 +1,9 @@
-import { libraryApi, tagPage, type TagPage, type tagSortFields } from '@fitpost/contract';
+import { libraryApi, tagPage, type TagPage } from '@fitpost/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { libraryKeys } from './query-keys';
+import { libraryKeys, type TagListQuery } from './query-keys';
 
-export type TagSortField = (typeof tagSortFields)[number];
-
-export interface TagListQuery {
-  q?: string;
-  /** Admins only: members always get the searchable tags. */
-  searchable?: boolean;
-  page: number;
-  pagesize: number;
-  sort?: TagSortField;
-  desc?: boolean;
-}
+export type { TagListQuery, TagSortField } from './query-keys';
 
 /** GET /api/tag?q&searchable&page&pagesize&sort&desc: one page of the portal's tags. */
 export function getTags(query: TagListQuery, signal?: AbortSignal): Promise<TagPage> {

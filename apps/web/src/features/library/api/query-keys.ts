@@ -1,7 +1,26 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { contentKeys } from '@/lib/api/content/keys';
-import type { BrandListQuery } from './get-brands';
-import type { TagListQuery } from './get-tags';
+import type { brandSortFields, tagSortFields } from '@fitpost/contract';
+
+export interface BrandListQuery {
+  q?: string;
+  page: number;
+  pagesize: number;
+  sort?: (typeof brandSortFields)[number];
+  desc?: boolean;
+}
+
+export type TagSortField = (typeof tagSortFields)[number];
+
+export interface TagListQuery {
+  q?: string;
+  /** Admins only: members always get the searchable tags. */
+  searchable?: boolean;
+  page: number;
+  pagesize: number;
+  sort?: TagSortField;
+  desc?: boolean;
+}
 
 /**
  * React-query keys of the library's brands and tags. Its content lists and favourites are the shared

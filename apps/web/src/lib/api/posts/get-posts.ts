@@ -1,21 +1,9 @@
-import { postPage, type Network, type PostPage, type PostStatus } from '@fitpost/contract';
+import { postPage, type PostPage } from '@fitpost/contract';
 import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { postKeys } from './keys';
+import { postKeys, type PostListQuery } from './keys';
 
-/** The list's query string (contract `postSearchQuery`), as the screens build it. */
-export interface PostListQuery {
-  status: PostStatus[];
-  network?: Network;
-  /** Posts made from this library item. */
-  contentId?: string;
-  /** Instants (ISO 8601): scheduled on or after `from`, on or before `to`. */
-  from?: string;
-  to?: string;
-  order: 'asc' | 'desc';
-  page: number;
-  pagesize: number;
-}
+export type { PostListQuery } from './keys';
 
 /** GET /api/posts?status&network&contentId&from&to&order&page&pagesize: one page of the member's posts. */
 export function getPosts(query: PostListQuery, signal?: AbortSignal): Promise<PostPage> {

@@ -1,5 +1,19 @@
 import type { CalendarQuery } from '@fitpost/contract';
-import type { PostListQuery } from './get-posts';
+import type { Network, PostStatus } from '@fitpost/contract';
+
+/** The list's query string (contract `postSearchQuery`), as the screens build it. */
+export interface PostListQuery {
+  status: PostStatus[];
+  network?: Network;
+  /** Posts made from this library item. */
+  contentId?: string;
+  /** Instants (ISO 8601): scheduled on or after `from`, on or before `to`. */
+  from?: string;
+  to?: string;
+  order: 'asc' | 'desc';
+  page: number;
+  pagesize: number;
+}
 
 /**
  * React-query keys of the member's posts, shared by every screen that shows them (Schedule a Post,

@@ -1,20 +1,9 @@
-import { userPage, type UserPage, type userSortFields } from '@fitpost/contract';
+import { userPage, type UserPage } from '@fitpost/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { userKeys } from './keys';
+import { userKeys, type UserListQuery } from './keys';
 
-export type UserSortField = (typeof userSortFields)[number];
-
-/** The list's query string (contract `userSearchQuery`), typed as the web app builds it. */
-export interface UserListQuery {
-  portalid?: number;
-  keyword?: string;
-  roleid?: number;
-  page: number;
-  pagesize: number;
-  sort: UserSortField;
-  desc: boolean;
-}
+export type { UserListQuery, UserSortField } from './keys';
 
 /** GET /api/user?portalid&keyword&roleid&page&pagesize&sort&desc: one page of the portal's users. */
 export function getUsers(query: UserListQuery, signal?: AbortSignal): Promise<UserPage> {

@@ -1,4 +1,17 @@
-import type { UserListQuery } from './get-users';
+import type { userSortFields } from '@fitpost/contract';
+
+export type UserSortField = (typeof userSortFields)[number];
+
+/** The list's query string (contract `userSearchQuery`), typed as the web app builds it. */
+export interface UserListQuery {
+  portalid?: number;
+  keyword?: string;
+  roleid?: number;
+  page: number;
+  pagesize: number;
+  sort: UserSortField;
+  desc: boolean;
+}
 
 /** React-query keys of the users feature, so mutations invalidate exactly what they change. */
 export const userKeys = {

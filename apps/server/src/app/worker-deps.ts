@@ -7,10 +7,10 @@ import type { EmailSenderDeps } from '../modules/email/sender.js';
 import { smtpTransport } from '../modules/email/transport.js';
 import type { Logger } from '../lib/logger.js';
 import { loadMediaForPublishing } from '../modules/media/service.js';
-import type { EngineDeps } from '../modules/posts/engine.js';
+import type { EngineDeps } from '../modules/posts/engine-deps.js';
 import type { Platforms } from '../platforms/index.js';
-import type { Jobs } from './boss.js';
-import { enqueueIn, enqueueManyIn, jobTables } from './queues.js';
+import type { Jobs } from '../jobs/boss.js';
+import { enqueueIn, enqueueManyIn, jobTables } from '../jobs/queues.js';
 
 // The worker's composition root: the publishing engine's and the fan-out's dependencies, built
 // from the process's parts (main.ts hands them to startWorker).

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import type { Db } from './client.js';
-import { media } from './schema.js';
-import { brands, contentItems, contentTags, feeds, tags } from './schema-library.js';
-import { refreshTagNames } from '../modules/library/tag-names.js';
-import { demoPortals, type DemoBrand, type DemoPortal } from './seed-library-data.js';
+import type { Db } from '../../db/client.js';
+import { media } from '../../db/schema.js';
+import { brands, contentItems, contentTags, feeds, tags } from '../../db/schema-library.js';
+import { refreshTagNames } from './tag-names.js';
+import { demoPortals, type DemoBrand, type DemoPortal } from './demo-seed-data.js';
 
 const graphicSize = 640;
 const logoSize = 256;

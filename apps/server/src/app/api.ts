@@ -4,8 +4,8 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from '../config.js';
 import type { Database, Db } from '../db/client.js';
 import type { Jobs } from '../jobs/boss.js';
-import { authRoutes } from '../modules/auth/routes.js';
-import { OidcProvider } from '../modules/auth/oidc.js';
+import { authRoutes } from '../modules/sign-in/routes.js';
+import { OidcProvider } from '../modules/sign-in/oidc.js';
 import { healthRoutes, type Lifecycle } from '../modules/health/routes.js';
 import { socialRoutes } from '../modules/social/routes.js';
 import { userRoutes } from '../modules/users/routes.js';
@@ -29,15 +29,15 @@ import type { EmailOutbox } from '../modules/email/outbox.js';
 import { createPost } from '../modules/posts/service.js';
 import { postUpsert } from '@fitpost/contract';
 import { enqueueIn } from '../jobs/queues.js';
-import { registerAuth } from './plugins/auth.js';
-import { registerErrorHandler } from './plugins/errors.js';
-import { registerHttpMetrics } from './plugins/metrics.js';
-import { registerOpenApi } from './plugins/openapi.js';
-import { registerRateLimits } from './plugins/rate-limits.js';
-import { registerSecurity } from './plugins/security.js';
-import { registerWeb } from './plugins/web.js';
+import { actorOf, registerAuth } from '../modules/auth/plugin.js';
+import { registerErrorHandler } from '../http/plugins/errors.js';
+import { registerHttpMetrics } from '../http/plugins/metrics.js';
+import { registerOpenApi } from '../http/plugins/openapi.js';
+import { registerRateLimits } from '../http/plugins/rate-limits.js';
+import { registerSecurity } from '../http/plugins/security.js';
+import { registerWeb } from '../http/plugins/web.js';
 
-export interface AppDeps {
+interface AppDeps {
   config: Config;
   database: Database;
   jobs: Jobs;
@@ -98,7 +98,7 @@ export async function buildApp(deps: AppDeps) {
 
   registerHttpMetrics(app);
   await registerSecurity(app, config);
-  await registerRateLimits(app, database.db, config);
+  await registerRateLimits(app, database.db, config, (request) => actorOf(request).userId);
   registerAuth(app, database.db, config);
   // In production the API's map is for the portal's admins; the demo shows it to anyone.
   await registerOpenApi(app, { version, adminOnly: !config.demo });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userRoles, users } from '../../db/schema.js';
 import { makeUser, startTestApp, type TestApp } from '../../test/harness.js';
 import type { MemberClaims } from './claims.js';
-import { authenticate } from './sessions.js';
+import { authenticate } from '../auth/sessions.js';
 import { signIn, unverifiedEmailMessage } from './sign-in.js';
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config.js';
-import { createTokenCipher, newTokenKey, parseTokenKeys, type TokenCipher } from './crypto.js';
+import { createTokenCipher, newTokenKey, parseTokenKeys, type TokenCipher } from '../lib/crypto.js';
 
 /**
  * The cipher for social tokens. `FITPOST_TOKEN_KEYS` wins; the embedded demo without it keeps a

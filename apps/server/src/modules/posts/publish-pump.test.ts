@@ -1,9 +1,9 @@
 import type { PgBoss } from 'pg-boss';
 import { expect, it, vi } from 'vitest';
-import { createLogger } from '../lib/logger.js';
-import type { EngineDeps } from '../modules/posts/engine.js';
+import { createLogger } from '../../lib/logger.js';
+import type { EngineDeps } from './engine-deps.js';
 import { startPublishPump } from './publish-pump.js';
-import { queues, type PublishJob } from './queues.js';
+import { queues, type PublishJob } from '../../jobs/queues.js';
 
 it('hands back, unclaimed, the jobs a fetch returns after the pump began to stop', async () => {
   // A stand-in job engine whose fetch answers only when the test says so.

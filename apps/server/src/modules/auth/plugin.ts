@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { AppError, forbidden } from '../../lib/errors.js';
-import { authenticate, type Actor } from '../../modules/auth/sessions.js';
+import { authenticate, type Actor } from './sessions.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -22,7 +22,7 @@ const unauthenticated = () =>
   new AppError('unauthenticated', 'Your session has ended. Please sign in again.');
 
 /** Reads the bearer token from the Authorization header; anything else is no token. */
-export function bearerToken(request: FastifyRequest): string | null {
+function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
   const match = /^Bearer ([A-Za-z0-9_\-.~+/]+=*)$/.exec(header);

@@ -1,11 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { PgBoss } from 'pg-boss';
-import { startPublishing, type EngineDeps } from '../modules/posts/engine.js';
-import { groupCommit, HOT_WRITE_LINGER_MS } from '../lib/group-commit.js';
-import type { Logger } from '../lib/logger.js';
-import { queues, type PublishJob } from './queues.js';
+import { startPublishing } from './engine.js';
+import type { EngineDeps } from './engine-deps.js';
+import { groupCommit, HOT_WRITE_LINGER_MS } from '../../lib/group-commit.js';
+import type { Logger } from '../../lib/logger.js';
+import { queues, type PublishJob } from '../../jobs/queues.js';
 
-export interface PumpOptions {
+interface PumpOptions {
   /** Network calls in flight at most. */
   concurrency: number;
   /** Jobs fetched per round trip at most. */

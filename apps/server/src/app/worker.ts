@@ -1,13 +1,14 @@
 import type { PgBoss } from 'pg-boss';
-import { reconcileTarget, sweepStale, type EngineDeps } from '../modules/posts/engine.js';
+import { reconcileTarget, sweepStale } from '../modules/posts/engine.js';
+import type { EngineDeps } from '../modules/posts/engine-deps.js';
 import { runFanout, sweepFanouts, type FanoutDeps } from '../modules/autoposts/fanout.js';
 import type { Logger } from '../lib/logger.js';
 import { metrics } from '../lib/metrics.js';
-import { startPublishPump } from './publish-pump.js';
-import { queues, type FanoutJob, type PublishJob } from './queues.js';
+import { startPublishPump } from '../modules/posts/publish-pump.js';
+import { queues, type FanoutJob, type PublishJob } from '../jobs/queues.js';
 
 /**
- * Starts the publishing handlers: the publish pump (see publish-pump.ts), the reconcile queue and
+ * Starts the publishing handlers: the publish pump (see modules/posts/publish-pump.ts), the reconcile queue and
  * the periodic sweep. Returns a function that stops them, waiting for publishes in flight.
  */
 export async function startWorker(

@@ -1,6 +1,6 @@
 /** The demo library's words: brands, tags and the content items each brand publishes. */
 
-export interface DemoItem {
+interface DemoItem {
   title: string;
   body: string;
 }

@@ -4,14 +4,14 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { portals, users } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
-import { accessOf, reconcileExternalRoles } from '../users/access.js';
+import { accessOf, reconcileExternalRoles } from '../auth/access.js';
 import { presentMe } from '../users/presenter.js';
 import { listProperties } from '../users/service.js';
 import { settingsOf } from '../organisation/service.js';
 import type { MemberClaims } from './claims.js';
-import { createSession, revokeUserSessions } from './sessions.js';
+import { createSession, revokeUserSessions } from '../auth/sessions.js';
 
-export const noAccessMessage =
+const noAccessMessage =
   'Your membership does not include FitPost. Contact customer service to add it to your membership.';
 
 export const unverifiedEmailMessage =

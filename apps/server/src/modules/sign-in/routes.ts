@@ -15,10 +15,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { browserBinding } from '../../http/browser-binding.js';
-import { actorOf } from '../../http/plugins/auth.js';
+import { actorOf } from '../auth/plugin.js';
 import { beginSignIn, completeSignIn, signInWindowMs, verifyPortalToken } from './service.js';
 import type { OidcProvider } from './oidc.js';
-import { revokeSession } from './sessions.js';
+import { revokeSession } from '../auth/sessions.js';
 import { publicTextsOf, type OrganisationDeps } from '../organisation/service.js';
 
 const errors = { 400: errorBody, 403: errorBody, 502: errorBody };

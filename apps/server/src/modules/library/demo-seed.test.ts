@@ -2,11 +2,11 @@ import type { ContentPage } from '@fitpost/contract';
 import { and, count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeUser, startTestApp, type TestApp } from '../test/harness.js';
-import { call, type TestUser } from '../test/library.js';
-import { media } from './schema.js';
-import { brands, contentItems, feeds, tags } from './schema-library.js';
-import { seedDemoLibrary } from './seed-library.js';
+import { makeUser, startTestApp, type TestApp } from '../../test/harness.js';
+import { call, type TestUser } from '../../test/library.js';
+import { media } from '../../db/schema.js';
+import { brands, contentItems, feeds, tags } from '../../db/schema-library.js';
+import { seedDemoLibrary } from './demo-seed.js';
 
 let t: TestApp;
 let coach: TestUser;
