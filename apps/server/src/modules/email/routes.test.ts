@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { emailTexts, type EmailPreferences } from '@fitpost/contract';
+import { emailKindLabels, emailTexts, type EmailPreferences } from '@fitpost/contract';
 import { multipartForm } from '../../test/multipart.js';
 import { caughtMail } from '@fitpost/sandbox/testing';
 import { eq, inArray } from 'drizzle-orm';
@@ -110,7 +110,7 @@ describe('unsubscribe links', () => {
     const colleague = await makeUser(t);
     const res = await oneClick(unsubscribeToken(secret(), coach.user.id, 'messages'));
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ kind: 'messages', label: 'Messages from your organisation' });
+    expect(res.json()).toEqual({ kind: 'messages', label: emailKindLabels.messages });
     expect(on(await preferences(coach))).toMatchObject({ messages: false, 'post.failed': true });
     expect(on(await preferences(colleague)).messages).toBe(true);
     expect(await queueTo('messages', [coach, colleague])).toEqual([colleague.user.id]);
