@@ -48,12 +48,16 @@ export function FeedsTable({
       title: 'Active',
       render: (_: unknown, feed) =>
         onSetActive ? (
-          <Switch
-            checked={feed.isActive}
-            loading={busyId === feed.id}
-            aria-label={`${feed.name} active`}
-            onChange={(checked) => onSetActive(feed, checked)}
-          />
+          // The label is the switch's tap area: 40×40 px, a thumb's, around a 44×22 switch.
+          <label className="switch-tap-area" htmlFor={`feed-active-${feed.id}`}>
+            <Switch
+              id={`feed-active-${feed.id}`}
+              checked={feed.isActive}
+              loading={busyId === feed.id}
+              aria-label={`${feed.name} active`}
+              onChange={(checked) => onSetActive(feed, checked)}
+            />
+          </label>
         ) : feed.isActive ? (
           <Tag className="tag-success">Active</Tag>
         ) : (
