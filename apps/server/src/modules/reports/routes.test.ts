@@ -572,6 +572,19 @@ describe('GET /api/stats/me', () => {
       ['x', 'published', 10],
       ['x', 'published', null],
     ]);
-    expect(JSON.stringify(mine)).not.toContain('999');
+    // Nothing of the other portal's post: not its account, not its figures. (Numbers compared as
+    // numbers: a random id may contain the digits 999.)
+    expect(new Set([...mine.best, ...mine.recent].map((p) => p.accountName))).toEqual(
+      new Set(['Alice Coach on x', 'Alice Coach on linkedin']),
+    );
+    expect(numbersIn(mine)).not.toContain(999);
+    expect(numbersIn(mine)).not.toContain(9999);
   });
 });
+
+/** Every number anywhere in a JSON value. */
+function numbersIn(value: unknown): number[] {
+  if (typeof value === 'number') return [value];
+  if (value === null || typeof value !== 'object') return [];
+  return Object.values(value).flatMap(numbersIn);
+}
