@@ -26,7 +26,7 @@ const day = 86_400_000;
 
 /**
  * Every member's posts spread evenly over the year around now (half past, half to come), a little
- * jitter so no two share a minute; past ones published, future ones scheduled, some cancelled or
+ * jitter so no two share a minute; past ones published, future ones scheduled, some canceled or
  * failed; every third post also goes to a second network.
  */
 async function seed(db) {

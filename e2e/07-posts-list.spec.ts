@@ -84,17 +84,17 @@ test('the coach sees upcoming and posted posts, filters by network, cancels one 
   );
   await expectAccessible(page);
 
-  // Cancel the X post, after confirming: it leaves Upcoming and shows as cancelled under All.
+  // Cancel the X post, after confirming: it leaves Upcoming and shows as canceled under All.
   await page.getByRole('tab', { name: 'Upcoming' }).click();
   await rowOf(page, soonX)
     .getByRole('button', { name: /^Cancel/ })
     .click();
   await expect(page.getByText('Cancel this post?')).toBeVisible();
   await page.getByRole('button', { name: 'Cancel post', exact: true }).click();
-  await expect(page.getByText('Post cancelled.')).toBeVisible();
+  await expect(page.getByText('Post canceled.')).toBeVisible();
   await expect(rowOf(page, soonX)).toHaveCount(0);
   await page.getByRole('tab', { name: 'All', exact: true }).click();
-  await expect(rowOf(page, soonX)).toContainText('Cancelled');
+  await expect(rowOf(page, soonX)).toContainText('Canceled');
 
   // Duplicate the LinkedIn post: the copy waits under Drafts, the original is still scheduled.
   await page.getByRole('tab', { name: 'Upcoming' }).click();

@@ -107,10 +107,10 @@ for (const size of sizes) {
       await expectReadable(page, day, words);
     } finally {
       for (const postId of postIds) {
-        const cancelled = await page.request.post(`/api/posts/${postId}/cancel`, {
+        const canceled = await page.request.post(`/api/posts/${postId}/cancel`, {
           headers: await authHeaders(page),
         });
-        expect(cancelled.ok()).toBe(true);
+        expect(canceled.ok()).toBe(true);
       }
     }
   });
@@ -239,10 +239,10 @@ test("at 390×844 a day's name stays clear of its posts in the week list, and a 
     await expectAccessible(page);
   } finally {
     for (const postId of postIds) {
-      const cancelled = await page.request.post(`/api/posts/${postId}/cancel`, {
+      const canceled = await page.request.post(`/api/posts/${postId}/cancel`, {
         headers: await authHeaders(page),
       });
-      expect(cancelled.ok()).toBe(true);
+      expect(canceled.ok()).toBe(true);
     }
   }
 });

@@ -20,7 +20,7 @@ export const autoPostMessages = {
   noContent: 'Please add at least a body or a graphic',
   past: 'The scheduled time has passed. Choose a time in the future.',
   started: 'This Auto-Post has already started publishing; it can no longer be changed.',
-  cancelled: 'This Auto-Post was cancelled.',
+  cancelled: 'This Auto-Post was canceled.',
   duplicateVariants: 'Each X caption variant must be different.',
   notOptedIn: 'Turn on Auto-Post for at least one connected account to receive Auto-Posts.',
   adminOnly: 'Only administrators can schedule Auto-Posts.',

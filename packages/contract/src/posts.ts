@@ -24,7 +24,7 @@ export const targetStatusLabels: Record<TargetStatus, string> = {
   failed: 'Failed',
   needs_reconnect: 'Reconnect this account',
   unknown: 'Checking',
-  cancelled: 'Cancelled',
+  cancelled: 'Canceled',
 };
 
 /** A post can still be changed while each of its targets is in one of these: nothing was sent or is being sent. */
@@ -54,7 +54,7 @@ export const rescheduleRefusals = {
   publishing: 'This post is being published right now, so it can no longer be moved.',
   published:
     'This post has already been published, so it can no longer be moved. Duplicate it to post it again.',
-  cancelled: 'This post was cancelled. Edit it to schedule it again.',
+  cancelled: 'This post was canceled. Edit it to schedule it again.',
   failed: 'This post failed to publish. Retry it, or edit it to choose a new time.',
 } as const;
 
@@ -87,7 +87,7 @@ export const postStatusLabels: Record<PostStatus, string> = {
   posted: 'Posted',
   partly_posted: 'Partly posted',
   failed: 'Failed',
-  cancelled: 'Cancelled',
+  cancelled: 'Canceled',
 };
 
 export const publishTarget = z

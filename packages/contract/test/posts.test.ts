@@ -4,7 +4,7 @@ import { isPostEditable, targetStatuses, type TargetStatus } from '../src/posts.
 const post = (...statuses: TargetStatus[]) => ({ targets: statuses.map((status) => ({ status })) });
 
 describe('isPostEditable', () => {
-  it('lets a draft (no targets) and a cancelled post be edited', () => {
+  it('lets a draft (no targets) and a canceled post be edited', () => {
     expect(isPostEditable(post())).toBe(true);
     expect(isPostEditable(post('cancelled', 'cancelled'))).toBe(true);
   });

@@ -43,7 +43,7 @@ export const posts = pgTable(
 
 /**
  * One post on one connected account, with its own state machine:
- * scheduled → publishing → published | failed | needs_reconnect | unknown, plus cancelled.
+ * scheduled → publishing → published | failed | needs_reconnect | unknown, plus canceled.
  * `version` changes whenever the schedule does, so a job for an older schedule finds nothing to do.
  */
 export const postTargets = pgTable(

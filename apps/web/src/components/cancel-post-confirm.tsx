@@ -2,7 +2,7 @@ import { Popconfirm } from 'antd';
 import type { ReactElement } from 'react';
 
 /**
- * 'Cancel post' asks first, in the same words wherever a post can be cancelled (the posts list, a
+ * 'Cancel post' asks first, in the same words wherever a post can be canceled (the posts list, a
  * post's details on the calendar): `children` is the button that opens the question.
  */
 export function CancelPostConfirm({

@@ -122,7 +122,7 @@ export async function apiRequest<T>(
       signal,
     });
   } catch (cause) {
-    if (signal?.aborted) throw cause; // a cancelled query, not a failure to report
+    if (signal?.aborted) throw cause; // a canceled query, not a failure to report
     throw new ApiError({ status: null, code: 'network_error', text: messages['callError.network'], cause });
   }
 
@@ -166,15 +166,15 @@ export interface UploadOptions<T> {
 /**
  * POSTs a multipart form with the same rules as `apiRequest` (bearer token, the spec's error texts,
  * 401 → sign-out, the answer parsed with the contract), reporting upload progress: it uses
- * XMLHttpRequest because fetch cannot report it. A cancelled upload rejects with an AbortError.
+ * XMLHttpRequest because fetch cannot report it. A canceled upload rejects with an AbortError.
  */
 export function apiUpload<T>(path: string, form: FormData, options: UploadOptions<T>): Promise<T> {
   const { schema, onProgress, signal } = options;
   const token = getStoredUser()?.token;
   return new Promise<T>((resolve, reject) => {
-    const cancelled = () => new DOMException('The upload was cancelled.', 'AbortError');
+    const canceled = () => new DOMException('The upload was canceled.', 'AbortError');
     if (signal?.aborted) {
-      reject(cancelled());
+      reject(canceled());
       return;
     }
     const xhr = new XMLHttpRequest();
@@ -197,7 +197,7 @@ export function apiUpload<T>(path: string, form: FormData, options: UploadOption
     };
     xhr.onerror = () =>
       reject(new ApiError({ status: null, code: 'network_error', text: messages['callError.network'] }));
-    xhr.onabort = () => reject(cancelled());
+    xhr.onabort = () => reject(canceled());
     signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.send(form);
   });

@@ -228,7 +228,7 @@ describe('Auto-Post fan-out', () => {
 
   it('sends nothing once cancelled', async () => {
     const [member] = await members(1, ['linkedin']);
-    const body = `Auto-Post ${++seq}: cancelled.`;
+    const body = `Auto-Post ${++seq}: canceled.`;
     const ap = await schedule({ body, networks: ['linkedin'] });
     const res = await t.app.inject({
       method: 'POST',

@@ -187,7 +187,7 @@ export function autoPostRoutes(app: FastifyInstance, deps: AutoPostDeps) {
       schema: {
         tags,
         security,
-        summary: 'Cancel an Auto-Post; unsent member posts are cancelled too (admins)',
+        summary: 'Cancel an Auto-Post; unsent member posts are canceled too (admins)',
         params: autoPostIdParams,
         response: { 200: autoPost, ...errors },
       },

@@ -158,7 +158,7 @@ export async function updateAutoPost(deps: AutoPostDeps, actor: Actor, id: strin
 
 /**
  * Cancels an Auto-Post: before its time nothing is sent; during its fan-out the members' posts not
- * yet sent are cancelled too (those already published stay published).
+ * yet sent are canceled too (those already published stay published).
  */
 export async function cancelAutoPost(deps: AutoPostDeps, actor: Actor, id: string) {
   requireAdmin(actor, autoPostMessages.adminOnly);

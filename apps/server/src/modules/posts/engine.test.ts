@@ -74,18 +74,18 @@ describe('publishing', () => {
     });
   });
 
-  it('does not publish a cancelled post', async () => {
+  it('does not publish a canceled post', async () => {
     const body = text();
     const post = (await createPost({ body, connectionIds: [xConnection], scheduledAt: inHour() })).json<{
       id: string;
     }>();
     const before = await targetOf(post.id);
-    const cancelled = await t.app.inject({
+    const canceled = await t.app.inject({
       method: 'POST',
       url: `/api/posts/${post.id}/cancel`,
       headers: coach.auth,
     });
-    expect(cancelled.json()).toMatchObject({ status: 'cancelled' });
+    expect(canceled.json()).toMatchObject({ status: 'cancelled' });
     const later = { ...deps, now: () => new Date(Date.now() + 2 * 3_600_000) };
     expect(await publishTarget(later, { targetId: before.id, version: before.version })).toBe('skipped');
     expect(await sentWith(body)).toHaveLength(0);

@@ -117,7 +117,7 @@ export async function startPublishing(
       }),
     );
   }
-  // A job whose target was not claimed (moved, cancelled, already done, or the same job twice in
+  // A job whose target was not claimed (moved, canceled, already done, or the same job twice in
   // one batch) has nothing to do.
   return jobs.map((j) => {
     const outcome = running.get(j.targetId);

@@ -160,7 +160,7 @@ describe('POST /api/posts with queue', () => {
     expect((await slotsOf(member)).nextFree).not.toBe(two.scheduledAt);
   });
 
-  it('skips a slot a scheduled post holds, and a cancelled post frees its slot', async () => {
+  it('skips a slot a scheduled post holds, and a canceled post frees its slot', async () => {
     const member = await makeUser(t);
     const x = await connectAccount(t, member, 'x', 'Skip on X');
     const { nextFree } = await slotsOf(member);

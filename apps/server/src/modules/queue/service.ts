@@ -42,7 +42,7 @@ async function slotsOf(db: Db, userId: string): Promise<{ slots: QueueSlot[]; is
 
 /**
  * The instants in (from, from + horizon] that one of the member's posts holds: any post with an
- * account still to go out or already sent there (a cancelled or draft post holds nothing).
+ * account still to go out or already sent there (a canceled or draft post holds nothing).
  */
 async function takenInstants(db: Db, userId: string, from: Date): Promise<Set<number>> {
   const until = new Date(from.getTime() + (queueLimits.horizonWeeks + 1) * weekMs);

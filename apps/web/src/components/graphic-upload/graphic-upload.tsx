@@ -97,9 +97,9 @@ export function GraphicUpload(props: GraphicUploadProps) {
       },
       (error: unknown) => {
         if (current.current !== started) return;
-        const cancelled = started.controller.signal.aborted;
+        const canceled = started.controller.signal.aborted;
         finish();
-        if (!cancelled) setUploadError(errorText(error));
+        if (!canceled) setUploadError(errorText(error));
       },
     );
   }

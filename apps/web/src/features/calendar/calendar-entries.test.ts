@@ -84,10 +84,10 @@ describe('calendar entries', () => {
     expect(new Set(shown.map(([, look]) => look.color)).size).toBe(shown.length);
   });
 
-  it('leaves cancelled posts off the calendar', () => {
+  it('leaves canceled posts off the calendar', () => {
     const kept = makePost();
-    const cancelled = makePost({ id: '9b8e2a55-5d41-4a1f-9b55-1f6e2c3d4a5b', status: 'cancelled' });
-    expect(postEntries([kept, cancelled])).toEqual([{ kind: 'post', post: kept }]);
+    const canceled = makePost({ id: '9b8e2a55-5d41-4a1f-9b55-1f6e2c3d4a5b', status: 'cancelled' });
+    expect(postEntries([kept, canceled])).toEqual([{ kind: 'post', post: kept }]);
   });
 
   it('titles a post by its words, or says it is an image', () => {
@@ -109,7 +109,7 @@ describe('calendar entries', () => {
       expect(rescheduleRefusal(makePost(), now, now)).toBe(refusals.past);
     });
 
-    it('refuses a post already published, being published, cancelled or failed, in the server words', () => {
+    it('refuses a post already published, being published, canceled or failed, in the server words', () => {
       const later = new Date('2026-03-10T12:00:00Z');
       const withTargets = (status: TargetStatus) =>
         makePost({ targets: makePost().targets.map((t) => ({ ...t, status })) });

@@ -49,7 +49,7 @@ export const statusLooks = Object.fromEntries(
   ]),
 ) as Record<PostStatus, StatusLook>;
 
-/** Statuses the calendar leaves out: a cancelled post will not happen, so it has no place on it. */
+/** Statuses the calendar leaves out: a canceled post will not happen, so it has no place on it. */
 const hiddenStatuses: ReadonlySet<PostStatus> = new Set(['cancelled']);
 
 /** The distinct networks of some accounts, in a stable order. */

@@ -5,10 +5,10 @@ const labels: Record<AutoPostStatus, { text: string; className?: string; color?:
   scheduled: { text: 'Scheduled', color: 'blue' },
   fanning_out: { text: 'Publishing', color: 'processing' },
   done: { text: 'Sent', className: 'tag-success' },
-  cancelled: { text: 'Cancelled' },
+  cancelled: { text: 'Canceled' },
 };
 
-/** An Auto-Post's state in words: Scheduled, Publishing (fan-out running), Sent, Cancelled. */
+/** An Auto-Post's state in words: Scheduled, Publishing (fan-out running), Sent, Canceled. */
 export function AutoPostStatusTag({ status }: { status: AutoPostStatus }) {
   const label = labels[status];
   return (

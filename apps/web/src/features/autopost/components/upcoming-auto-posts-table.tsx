@@ -75,7 +75,7 @@ export function UpcomingAutoPostsTable({
                 description={
                   autoPost.status === 'scheduled'
                     ? 'Nothing of it will be sent to members.'
-                    : 'Members’ posts not yet sent are cancelled; those already published stay published.'
+                    : 'Members’ posts not yet sent are canceled; those already published stay published.'
                 }
                 okText="Cancel Auto-Post"
                 okButtonProps={{ danger: true }}

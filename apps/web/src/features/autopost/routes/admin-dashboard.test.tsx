@@ -36,14 +36,14 @@ describe('Administration Dashboard', () => {
 
   it("lists upcoming Auto-Posts in the admin's time zone with networks, status, Edit, Cancel and View progress", async () => {
     const queries: string[] = [];
-    const cancelled: string[] = [];
+    const canceled: string[] = [];
     server.use(
       http.get('/api/autoposts', ({ request }) => {
         queries.push(new URL(request.url).searchParams.get('from') ?? '');
         return HttpResponse.json([makeAutoPost(), second]);
       }),
       http.post('/api/autoposts/:id/cancel', ({ params }) => {
-        cancelled.push(String(params.id));
+        canceled.push(String(params.id));
         return HttpResponse.json(makeAutoPost({ status: 'cancelled' }));
       }),
     );
@@ -59,7 +59,7 @@ describe('Administration Dashboard', () => {
     const running = screen.getByRole('row', { name: /3\/16\/2030 6:05 PM/ });
     expect(running).toHaveTextContent('Facebook PageInstagram');
     expect(within(running).getByText('Publishing')).toBeInTheDocument();
-    // Once its fan-out runs it can no longer be edited, only cancelled or followed.
+    // Once its fan-out runs it can no longer be edited, only canceled or followed.
     expect(within(running).queryByRole('button', { name: /^Edit/ })).not.toBeInTheDocument();
     expect(Date.parse(queries[0] ?? '')).toBeLessThan(Date.now());
 
@@ -69,8 +69,8 @@ describe('Administration Dashboard', () => {
     const confirm = await screen.findByRole('tooltip');
     expect(confirm).toHaveTextContent('Nothing of it will be sent to members.');
     await user.click(within(confirm).getByRole('button', { name: 'Cancel Auto-Post' }));
-    expect(await screen.findByText('The Auto-Post is cancelled.')).toBeInTheDocument();
-    expect(cancelled).toEqual([autoPostId]);
+    expect(await screen.findByText('The Auto-Post is canceled.')).toBeInTheDocument();
+    expect(canceled).toEqual([autoPostId]);
 
     await user.click(
       within(first).getByRole('button', { name: 'Edit the Auto-Post of 3/15/2030 9:30 AM EDT' }),

@@ -30,7 +30,7 @@ export function AdminDashboardRoute() {
 
   function handleCancel(autoPost: AutoPost) {
     cancel.mutate(autoPost.id, {
-      onSuccess: () => void messageApi.success('The Auto-Post is cancelled.'),
+      onSuccess: () => void messageApi.success('The Auto-Post is canceled.'),
       onError: (error) => void messageApi.error(errorText(error)),
     });
   }

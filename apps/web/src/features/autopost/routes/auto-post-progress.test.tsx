@@ -107,14 +107,14 @@ describe('Auto-Post progress', () => {
 
   it('before its time: nothing sent yet, Edit and Cancel offered', async () => {
     let calls = 0;
-    let cancelled = 0;
+    let canceled = 0;
     server.use(
       http.get(`/api/autoposts/${autoPostId}`, () => {
         calls += 1;
-        return HttpResponse.json(makeDetail(cancelled ? { status: 'cancelled' } : {}));
+        return HttpResponse.json(makeDetail(canceled ? { status: 'cancelled' } : {}));
       }),
       http.post(`/api/autoposts/${autoPostId}/cancel`, () => {
-        cancelled += 1;
+        canceled += 1;
         return HttpResponse.json(makeDetail({ status: 'cancelled' }));
       }),
     );
@@ -129,9 +129,9 @@ describe('Auto-Post progress', () => {
     const confirm = await screen.findByRole('tooltip');
     await user.click(within(confirm).getByRole('button', { name: 'Cancel Auto-Post' }));
 
-    expect(await screen.findByText('The Auto-Post is cancelled.')).toBeInTheDocument();
-    expect(cancelled).toBe(1);
-    expect(await screen.findByText('Cancelled')).toBeInTheDocument();
+    expect(await screen.findByText('The Auto-Post is canceled.')).toBeInTheDocument();
+    expect(canceled).toBe(1);
+    expect(await screen.findByText('Canceled')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Administration Dashboard' }));
     expect(await screen.findByTestId('landed')).toHaveTextContent('/app/manage');
     await waitFor(() => expect(calls).toBe(2));

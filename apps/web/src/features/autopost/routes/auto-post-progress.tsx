@@ -84,13 +84,13 @@ export function AutoPostProgressRoute() {
           {autoPost.status === 'scheduled' || autoPost.status === 'fanning_out' ? (
             <Popconfirm
               title="Cancel this Auto-Post?"
-              description="Members’ posts not yet sent are cancelled; those already published stay published."
+              description="Members’ posts not yet sent are canceled; those already published stay published."
               okText="Cancel Auto-Post"
               okButtonProps={{ danger: true }}
               cancelText="Keep it"
               onConfirm={() =>
                 cancel.mutate(autoPost.id, {
-                  onSuccess: () => void messageApi.success('The Auto-Post is cancelled.'),
+                  onSuccess: () => void messageApi.success('The Auto-Post is canceled.'),
                   onError: (error) => void messageApi.error(errorText(error)),
                 })
               }

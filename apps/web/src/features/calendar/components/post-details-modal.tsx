@@ -23,7 +23,7 @@ interface PostDetailsModalProps {
   onClose: () => void;
   /** `post` was moved to `when` (from the form here, the keyboard's way to do what a drag does). */
   onMoved: (post: CalendarPost, when: Date) => void;
-  /** The post was cancelled here. */
+  /** The post was canceled here. */
   onCancelled: () => void;
 }
 
@@ -110,7 +110,7 @@ export function PostDetailsModal({ entry, timeZone, onClose, onMoved, onCancelle
             <Alert
               type="error"
               showIcon
-              title="The post was not cancelled."
+              title="The post was not canceled."
               description={errorText(cancel.error)}
             />
           ) : null}

@@ -36,14 +36,14 @@ const afterDst = makeCalendarPost({
     },
   ],
 });
-const cancelled = makeCalendarPost({
+const canceled = makeCalendarPost({
   id: '0b8e2a55-5d41-4a1f-9b55-1f6e2c3d4a03',
   excerpt: 'Never mind',
   scheduledAt: '2026-03-10T14:00:00.000Z',
   status: 'cancelled',
 });
 
-function calendarApi(posts: CalendarPost[] = [beforeDst, afterDst, cancelled]) {
+function calendarApi(posts: CalendarPost[] = [beforeDst, afterDst, canceled]) {
   return mockCalendarApi(posts);
 }
 
@@ -205,7 +205,7 @@ describe('/app/calendar', () => {
     expect(cancels).toEqual([]);
     await user.click(within(ask).getByRole('button', { name: 'Cancel post' }));
     await waitFor(() => expect(cancels).toEqual([beforeDst.id]));
-    expect(await within(dialog).findByText('The post was not cancelled.')).toBeInTheDocument();
+    expect(await within(dialog).findByText('The post was not canceled.')).toBeInTheDocument();
   });
 
   it("shows the server's reason when it refuses a move, and leaves the post where it was", async () => {

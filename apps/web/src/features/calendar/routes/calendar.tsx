@@ -220,7 +220,7 @@ export function CalendarRoute() {
         onClose={() => setChosen(null)}
         onCancelled={() => {
           setChosen(null);
-          void messageApi.open({ key: 'move', type: 'success', content: 'Post cancelled.' });
+          void messageApi.open({ key: 'move', type: 'success', content: 'Post canceled.' });
         }}
         onMoved={(post, when) => {
           setChosen(null);

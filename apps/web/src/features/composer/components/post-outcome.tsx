@@ -30,7 +30,7 @@ const headings: Record<PostStatus, string> = {
   posted: 'Posted',
   partly_posted: 'Partly posted',
   failed: 'Not posted',
-  cancelled: 'Cancelled',
+  cancelled: 'Canceled',
 };
 
 type Tone = 'done' | 'failed' | 'warning' | 'muted' | 'busy' | 'waiting';

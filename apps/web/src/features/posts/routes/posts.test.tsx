@@ -247,7 +247,7 @@ describe('/app/posts', () => {
     await user.click(screen.getByRole('button', { name: 'Cancel post' }));
 
     await waitFor(() => expect(calls).toEqual([{ path: `${upcoming.id}/cancel`, body: null }]));
-    expect(await screen.findByText('Post cancelled.')).toBeInTheDocument();
+    expect(await screen.findByText('Post canceled.')).toBeInTheDocument();
     await waitFor(() => expect(queries.length).toBeGreaterThan(before));
   });
 

@@ -157,7 +157,7 @@ export function PostsRoute() {
       });
     } else if (action === 'cancel') {
       cancel.mutate(post.id, {
-        onSuccess: () => void messageApi.success('Post cancelled.'),
+        onSuccess: () => void messageApi.success('Post canceled.'),
         onError: fail,
         onSettled: settle,
       });

@@ -51,13 +51,13 @@ describe('the /linkedin popup callback', () => {
     );
   });
 
-  it('on a cancelled sign-in leaves closing to the opener, and closes itself only if the opener never does', async () => {
+  it('on a canceled sign-in leaves closing to the opener, and closes itself only if the opener never does', async () => {
     const opener = withOpener();
-    renderApp(`/linkedin?error=user_cancelled_login&error_description=Cancelled&state=${state}`);
+    renderApp(`/linkedin?error=user_cancelled_login&error_description=Canceled&state=${state}`);
 
     expect(
       await screen.findByText(
-        'You cancelled the sign-in, so nothing was connected. This window closes by itself.',
+        'You canceled the sign-in, so nothing was connected. This window closes by itself.',
       ),
     ).toBeInTheDocument();
     await waitFor(() => expect(opener.postMessage).toHaveBeenCalled());

@@ -19,7 +19,7 @@ const titles: Record<PopupNetwork, string> = {
   facebook: 'Facebook Connection',
 };
 
-/** How long a cancelled sign-in's window waits for the opener to close it before closing itself. */
+/** How long a canceled sign-in's window waits for the opener to close it before closing itself. */
 export const cancelledCloseFallbackMs = 3000;
 
 type CallbackResult =
@@ -92,7 +92,7 @@ export function PopupCallback({ network }: { network: PopupNetwork }) {
     opener.postMessage(result.message, window.location.origin);
   }, [opener, result]);
 
-  // A cancelled sign-in closes its window (spec §4). The opener closes it when it reads our message;
+  // A canceled sign-in closes its window (spec §4). The opener closes it when it reads our message;
   // closing here first could let the opener's closed-window poll win the race and report
   // 'User closed the popup' for a cancellation. This is the fallback for an opener that never reads it.
   useEffect(() => {
@@ -124,7 +124,7 @@ export function PopupCallback({ network }: { network: PopupNetwork }) {
   if (result.kind === 'cancelled') {
     return (
       <PublicPage title={titles[network]}>
-        <p>You cancelled the sign-in, so nothing was connected. This window closes by itself.</p>
+        <p>You canceled the sign-in, so nothing was connected. This window closes by itself.</p>
         {closeButton}
       </PublicPage>
     );

@@ -53,7 +53,7 @@ export function useConnectNetwork(feedback: ConnectFeedback) {
         case 'ignored':
           return; // spec §4: a mismatched state closes the popup with no action
         case 'cancelled':
-          info(`${label} sign-in cancelled. Nothing was connected.`);
+          info(`${label} sign-in canceled. Nothing was connected.`);
           return;
         case 'error':
           error(outcome.message);

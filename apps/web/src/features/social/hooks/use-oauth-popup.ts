@@ -16,7 +16,7 @@ import {
 export type OAuthPopupOutcome =
   /** The network returned a code for our state: exchange it with the server. */
   | { kind: 'code'; code: string; state: string }
-  /** The member cancelled at the network ('user_cancelled_login'): the popup is closed, nothing else. */
+  /** The member canceled at the network ('user_cancelled_login'): the popup is closed, nothing else. */
   | { kind: 'cancelled' }
   /** Anything else that ended the login, with the text to show (spec §8). */
   | { kind: 'error'; error: string; message: string }

@@ -65,7 +65,7 @@ describe('/linkedin (popup callback)', () => {
       `/linkedin?error=user_cancelled_login&error_description=The%20user%20cancelled%20LinkedIn%20login&state=${state}`,
     );
 
-    expect(await screen.findByText(/You cancelled the sign-in/)).toBeInTheDocument();
+    expect(await screen.findByText(/You canceled the sign-in/)).toBeInTheDocument();
     expect(opener.postMessage).toHaveBeenCalledWith(
       {
         type: 'fitpost:oauth',
@@ -130,7 +130,7 @@ describe('/facebook (popup callback)', () => {
       `/facebook?error_reason=user_denied&error=access_denied&error_description=Permissions%20error.&state=${state}`,
     );
 
-    expect(await screen.findByText(/You cancelled the sign-in/)).toBeInTheDocument();
+    expect(await screen.findByText(/You canceled the sign-in/)).toBeInTheDocument();
     await waitFor(() => expect(close).toHaveBeenCalled());
   });
 });

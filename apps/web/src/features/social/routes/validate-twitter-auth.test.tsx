@@ -43,12 +43,12 @@ describe('/validatetwitterauth', () => {
     expect(screen.getByRole('link', { name: 'Back to Settings' })).toHaveAttribute('href', '/app/settings');
   });
 
-  it("says the connection was cancelled when X sends back 'denied'", async () => {
+  it("says the connection was canceled when X sends back 'denied'", async () => {
     renderApp('/validatetwitterauth?denied=tok-1', { user: memberUser });
 
     expect(await screen.findByText('Invalid request')).toBeInTheDocument();
     expect(
-      screen.getByText('You cancelled the connection at X, so no account was connected.'),
+      screen.getByText('You canceled the connection at X, so no account was connected.'),
     ).toBeInTheDocument();
   });
 

@@ -31,7 +31,7 @@ export function ValidateTwitterAuthRoute() {
           title={messages['twitter.invalidRequest']}
           description={
             params.has('denied')
-              ? 'You cancelled the connection at X, so no account was connected.'
+              ? 'You canceled the connection at X, so no account was connected.'
               : 'X did not send back what FitPost needs to connect your account.'
           }
         />

@@ -1,7 +1,7 @@
 /**
  * React-query keys of the member's posting queue: the summary 'Add to Queue' and the composer use
  * (next free slot, usual accounts) and the slots System Settings edits. Any post saved, moved or
- * cancelled, and any change to the slots or the time zone, invalidates `queueKeys.all`.
+ * canceled, and any change to the slots or the time zone, invalidates `queueKeys.all`.
  */
 export const queueKeys = {
   all: ['queue'] as const,
