@@ -1,3 +1,4 @@
+import { reportRoutes } from '@fitpost/contract';
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible, signInToApp, skipAnnouncements, skipTour } from './support/fitpost';
 
@@ -37,6 +38,8 @@ const screens = {
     '/app/manage/messages',
     '/app/manage/settings',
     '/app/manage/reports',
+    // Every report: its tables turn into cards on a phone (Posts Detail's "Text" once wrapped per letter).
+    ...reportRoutes.map((report) => `/app/manage/reports/${report}`),
   ],
 } as const;
 
