@@ -1,4 +1,4 @@
-import { timeZoneProperty, type UserInfo } from '@fitpost/contract';
+import { isTimeZoneName, timeZoneProperty, type UserInfo } from '@fitpost/contract';
 
 /**
  * The member's time zone as the web app knows it. The conversions between wall times and instants
@@ -31,16 +31,6 @@ export function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
-/** Is `zone` an IANA time zone this browser knows? */
-export function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * The member's time zone: the one saved in System Settings, else the organisation's default (its
  * Administration Settings), else the browser's.
@@ -49,7 +39,7 @@ export function memberTimeZone(
   user: (Pick<UserInfo, 'properties'> & Partial<Pick<UserInfo, 'organisationTimeZone'>>) | null | undefined,
 ): string {
   const saved = user?.properties.find((property) => property.name === timeZonePropertyName)?.value;
-  if (saved && isTimeZone(saved)) return saved;
+  if (saved && isTimeZoneName(saved)) return saved;
   const organisation = user?.organisationTimeZone;
-  return organisation && isTimeZone(organisation) ? organisation : browserTimeZone();
+  return organisation && isTimeZoneName(organisation) ? organisation : browserTimeZone();
 }

@@ -1,4 +1,4 @@
-import { reportLimits } from '@fitpost/contract';
+import { addDays, reportLimits, toWallTime } from '@fitpost/contract';
 import { sql, type SQL } from 'drizzle-orm';
 
 /** A report's days, read in one time zone, and the SQL instants they start and end at. */
@@ -17,18 +17,7 @@ export interface ReportRange {
 const DAY = 86_400_000;
 
 /** Today's date (YYYY-MM-DD) in `timeZone`. */
-export function todayIn(timeZone: string, now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-}
-
-export function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
-}
+export const todayIn = (timeZone: string, now = new Date()): string => toWallTime(now, timeZone).date;
 
 /** Local midnight at the start of `day` in `timeZone`, computed by the database (tz database rules). */
 const localMidnight = (day: string, timeZone: string) =>

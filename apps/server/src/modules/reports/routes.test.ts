@@ -14,7 +14,8 @@ import { eq } from 'drizzle-orm';
 import { makeUser, startTestApp, type TestApp } from '../../test/harness.js';
 import { call, type TestUser } from '../../test/library.js';
 import { csvCell } from './csv.js';
-import { addDays, todayIn } from './range.js';
+import { addDays } from '@fitpost/contract';
+import { todayIn } from './range.js';
 
 let t: TestApp;
 let admin: TestUser;
