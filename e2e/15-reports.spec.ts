@@ -177,6 +177,16 @@ test.describe
       const shown = page.getByRole('table').first().or(page.getByText('Nothing in this period.'));
       await expect(shown).toBeVisible();
       await expect(page.getByText(/could not be loaded|went wrong/i)).toHaveCount(0);
+      // No column heading squeezed to a letter per line (Posts Detail's "Text" once was).
+      const squeezed = await page.getByRole('columnheader').evaluateAll((headings) =>
+        headings
+          .filter((th) => {
+            const line = parseFloat(getComputedStyle(th).lineHeight) || 22;
+            return th.getBoundingClientRect().height > line * 3;
+          })
+          .map((th) => th.textContent),
+      );
+      expect(squeezed).toEqual([]);
 
       const download = page.waitForEvent('download');
       await page.getByRole('button', { name: 'Download CSV' }).click();

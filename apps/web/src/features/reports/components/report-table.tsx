@@ -78,7 +78,10 @@ export function ReportTable(props: {
     sorter: true,
     sortOrder: sort === c.key ? (desc ? 'descend' : 'ascend') : null,
     align: c.type === 'number' || c.type === 'percent' ? 'right' : 'left',
+    // A post's text and a failure's reason are cut to one line, at a width that keeps them readable
+    // (without one, a fixed-layout table can squeeze the column to a letter per line).
     ellipsis: c.key === 'text' || c.key === 'reason',
+    ...(c.key === 'text' ? { width: 320 } : c.key === 'reason' ? { width: 240 } : {}),
     render: (value: ReportCell) => formatCell(c, value ?? null),
   }));
   return (
