@@ -196,8 +196,6 @@ export const dayIn = (instant, timeZone) =>
     instant,
   );
 
-export const machine = () => `Node ${process.version}, ${process.arch}`;
-
 /** JSON from a control endpoint; throws with the body on a non-2xx answer. */
 export async function json(url, init) {
   let res;

@@ -2,7 +2,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 
-export const chromiumPath = '/usr/bin/chromium';
+const chromiumPath = '/usr/bin/chromium';
 export const haproxyPath = '/usr/sbin/haproxy';
 
 /** The newest PostgreSQL server binaries on this machine (Debian keeps them off PATH). */

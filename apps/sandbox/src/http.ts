@@ -131,7 +131,7 @@ export function sendRedirect(res: ServerResponse, location: string, status = 303
 }
 
 /** Reads a small request body as text; most sandbox requests are forms and short JSON documents. */
-export async function readBody(req: IncomingMessage, limitBytes = BODY_LIMIT_BYTES): Promise<string> {
+async function readBody(req: IncomingMessage, limitBytes = BODY_LIMIT_BYTES): Promise<string> {
   return (await readBytes(req, limitBytes)).toString('utf8');
 }
 

@@ -32,7 +32,7 @@ export function initialsAvatarSvg(name: string, seed: string): string {
 }
 
 /** The member's picture claim: their initials on a coloured circle. */
-export function avatarSvg(member: DemoMember): string {
+function avatarSvg(member: DemoMember): string {
   return initialsAvatarSvg(member.name, member.sub);
 }
 

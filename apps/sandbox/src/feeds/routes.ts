@@ -14,7 +14,7 @@ import {
   type FeedHead,
 } from './documents.js';
 
-export const FEEDS_PATH = '/feeds';
+const FEEDS_PATH = '/feeds';
 
 /** The benchmark feed: 500 items unless `?items=` asks for another count, up to this many. */
 const LARGE_DEFAULT_ITEMS = 500;

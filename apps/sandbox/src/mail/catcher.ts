@@ -22,7 +22,7 @@ export interface CaughtMail {
  * is dropped, as a real server drops a message it never confirmed); `reject` answers the next
  * `times` messages with `code` (4xx: try again later, 5xx: refused for good).
  */
-export const mailFaultSchema = z.discriminatedUnion('kind', [
+const mailFaultSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('hold'), after: z.int().min(0).max(1_000_000).default(0) }),
   z.strictObject({
     kind: z.literal('reject'),

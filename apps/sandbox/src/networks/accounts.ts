@@ -7,10 +7,10 @@ import { NETWORKS, type NetworkName } from './network-names.js';
 import type { XAccountCredentials } from './x/x-network.js';
 
 /** Load and crash tests publish to thousands of accounts; more than this is a mistake, not a test. */
-export const MAX_BULK_ACCOUNTS = 20_000;
+const MAX_BULK_ACCOUNTS = 20_000;
 
 /** `POST /_sandbox/accounts`: `count` extra accounts on `network`, already connected. */
-export const bulkAccountsRequestSchema = z.strictObject({
+const bulkAccountsRequestSchema = z.strictObject({
   network: z.enum(NETWORKS),
   count: z.int().min(1).max(MAX_BULK_ACCOUNTS),
   /** Starts every handle and name, so runs can tell their accounts apart. */

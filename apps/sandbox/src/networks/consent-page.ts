@@ -1,7 +1,7 @@
 import { escapeHtml, page } from '../html.js';
 
 /** One account the person at the consent page could be connecting. */
-export interface ConsentAccount {
+interface ConsentAccount {
   id: string;
   label: string;
 }

@@ -20,7 +20,7 @@ export interface Engagement {
 
 const HOUR_MS = 60 * 60 * 1000;
 /** The figures stop growing after 30 days, as a post's reach does. */
-export const GROWTH_HOURS = 30 * 24;
+const GROWTH_HOURS = 30 * 24;
 
 /**
  * The per-post rates: five bytes of SHA-256 of the post id. A post earns `units = 1 + full hours of age`

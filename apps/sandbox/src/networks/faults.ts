@@ -5,10 +5,10 @@ import { z } from 'zod';
 import { allowMethods, HttpError, readJson, type Route, sendJson } from '../http.js';
 import { NETWORKS, type NetworkName } from './network-names.js';
 
-export const FAULT_KINDS = ['rate_limit', 'server_error', 'slow', 'hang', 'revoked'] as const;
+const FAULT_KINDS = ['rate_limit', 'server_error', 'slow', 'hang', 'revoked'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 /** Which calls a fault hits: publishing (the default) or reading a post's metrics. */
-export const FAULT_CALLS = ['publish', 'metrics'] as const;
+const FAULT_CALLS = ['publish', 'metrics'] as const;
 export type FaultCall = (typeof FAULT_CALLS)[number];
 
 /** `POST /_sandbox/faults`: the next `times` publish calls on `network` (for `accountId`, if given) fail. */

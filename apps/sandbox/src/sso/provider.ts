@@ -14,7 +14,7 @@ export const SSO_PATH = '/sso';
 export const INTERACTION_PATH = `${SSO_PATH}/interaction`;
 
 /** The single relying party: FitPost's server, a confidential web client. */
-export interface SsoClient {
+interface SsoClient {
   clientId: string;
   clientSecret: string;
   redirectUris: readonly string[];

@@ -87,7 +87,7 @@ const BEFORE_SENDING = new Set([
 const TLS_FAILURE = /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_)/;
 
 /** The most specific code in an error's cause chain (fetch wraps socket errors in `TypeError: fetch failed`). */
-export function errorCode(error: unknown): string | undefined {
+function errorCode(error: unknown): string | undefined {
   for (let current: unknown = error, depth = 0; current && depth < 6; depth += 1) {
     if (typeof current !== 'object') break;
     if ('code' in current && typeof current.code === 'string') return current.code;

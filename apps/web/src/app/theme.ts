@@ -1,7 +1,7 @@
 import type { ThemeConfig } from 'antd';
 
 /** FitPost's dark blue; white text on it has a contrast ratio of about 10.7:1. */
-export const primaryColor = '#1d3c78';
+const primaryColor = '#1d3c78';
 
 /** Secondary text darkened from antd's 45% black (3.4:1) to 60% (5.7:1) so it passes WCAG AA. */
 const secondaryText = 'rgba(0, 0, 0, 0.6)';

@@ -54,7 +54,7 @@ export class ApiError extends Error {
 }
 
 /** The text a failed response shows (spec §8); `body` is the parsed JSON, if the body was JSON. */
-export function callErrorText(body: unknown, rawText: string): string {
+function callErrorText(body: unknown, rawText: string): string {
   if (Array.isArray(body)) {
     const descriptions = body
       .map((item: unknown) =>

@@ -1,7 +1,7 @@
 import { formatCount } from '@fitpost/contract';
 
 /** Whether `value` is an http:// or https:// address (what the server's `httpUrl` accepts). */
-export function isHttpUrl(value: string): boolean {
+function isHttpUrl(value: string): boolean {
   try {
     const url = new URL(value);
     return url.protocol === 'http:' || url.protocol === 'https:';

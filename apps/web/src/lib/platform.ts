@@ -1,4 +1,4 @@
-export const bodyClasses = {
+const bodyClasses = {
   /** iOS Safari's 100vh includes the toolbars; this class sizes the shell to the visible viewport. */
   iosViewport: 'ios-viewport',
   /** A subtle marker that this is a local development host. */

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 
 /** How long typing pauses before the search runs (issue 26: about a quarter of a second). */
-export const searchPauseMs = 250;
+const searchPauseMs = 250;
 
 /**
  * Search as the user types: once `typed` has stood still for `searchPauseMs` and differs from the

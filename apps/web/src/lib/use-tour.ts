@@ -14,7 +14,7 @@ import {
  * Whether the getting-started tour is due. The member's `tourSeen` property (on the server, so every
  * browser knows) decides; a member who has none yet falls back on this browser's 'tutorial' flag.
  */
-export function isTourSeen(user: UserInfo | null, flag: string | null): boolean {
+function isTourSeen(user: UserInfo | null, flag: string | null): boolean {
   const property = user?.properties.find((p) => p.name === tourSeenProperty)?.value;
   return property === undefined ? flag !== null : property === 'true';
 }

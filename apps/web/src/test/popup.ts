@@ -8,7 +8,7 @@ export interface FakePopup {
   focus: ReturnType<typeof vi.fn>;
 }
 
-export function createFakePopup(): FakePopup {
+function createFakePopup(): FakePopup {
   const popup: FakePopup = {
     closed: false,
     location: { href: '' },

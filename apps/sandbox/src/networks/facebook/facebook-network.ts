@@ -10,7 +10,7 @@ import { handleGraph } from './graph-routes.js';
  * `/facebook` stands for https://www.facebook.com (the Login dialog), `/facebook/graph` for
  * https://graph.facebook.com, which serves Facebook Pages and Instagram alike.
  */
-export const FACEBOOK_PREFIX = '/facebook';
+const FACEBOOK_PREFIX = '/facebook';
 const DIALOG_PATH = /^\/facebook\/(v\d+\.\d+)\/dialog\/oauth$/;
 const GRAPH_PATH = /^\/facebook\/graph\/(v\d+\.\d+)(\/.*)?$/;
 

@@ -75,7 +75,7 @@ export interface DialogCode {
   used: boolean;
 }
 
-export type ContainerStatus = 'IN_PROGRESS' | 'FINISHED' | 'ERROR' | 'PUBLISHED' | 'EXPIRED';
+type ContainerStatus = 'IN_PROGRESS' | 'FINISHED' | 'ERROR' | 'PUBLISHED' | 'EXPIRED';
 
 /** An Instagram media container: created from an image URL, published once it is FINISHED. */
 export interface MediaContainer {
@@ -92,8 +92,8 @@ export interface MediaContainer {
 }
 
 /** Manual login flow: short-lived tokens last an hour or two, long-lived ones about 60 days. */
-export const SHORT_LIVED_SECONDS = 90 * 60;
-export const LONG_LIVED_SECONDS = 60 * 24 * 60 * 60;
+const SHORT_LIVED_SECONDS = 90 * 60;
+const LONG_LIVED_SECONDS = 60 * 24 * 60 * 60;
 const CODE_TTL_MS = 10 * 60 * 1000;
 
 /** Everything the Graph host remembers for Facebook and Instagram, in Maps for O(1) publishing. */

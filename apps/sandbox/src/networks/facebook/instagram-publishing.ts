@@ -11,10 +11,10 @@ import { graphError, graphFaultAnswers, invalidParameter } from './graph-errors.
 import type { GraphParams } from './graph-request.js';
 
 /** IG captions: at most 2,200 characters. */
-export const MAX_CAPTION_LENGTH = 2200;
+const MAX_CAPTION_LENGTH = 2200;
 /** "Content Publishing", limitations: 100 API-published posts per account in a rolling 24 hours. */
-export const PUBLISHING_QUOTA = 100;
-export const QUOTA_WINDOW_SECONDS = 24 * 60 * 60;
+const PUBLISHING_QUOTA = 100;
+const QUOTA_WINDOW_SECONDS = 24 * 60 * 60;
 /** Images: JPEG, at most 8 MiB; the sandbox gives up downloading after 10 seconds. */
 const IMAGE_MAX_BYTES = 8 * 1024 * 1024;
 const IMAGE_FETCH_TIMEOUT_MS = 10_000;
@@ -101,10 +101,7 @@ export function currentContainer(container: MediaContainer): MediaContainer {
 }
 
 /** Publishes within the rolling window so far, pruning the ones that have left it. */
-export function quotaUsage(
-  account: InstagramAccount,
-  since = Date.now() - QUOTA_WINDOW_SECONDS * 1000,
-): number {
+function quotaUsage(account: InstagramAccount, since = Date.now() - QUOTA_WINDOW_SECONDS * 1000): number {
   const windowStart = Date.now() - QUOTA_WINDOW_SECONDS * 1000;
   while (account.publishTimes.length > 0 && (account.publishTimes[0] ?? 0) < windowStart)
     account.publishTimes.shift();

@@ -10,7 +10,7 @@ import { graphError, graphFaultAnswers, invalidParameter, permissionError } from
 import type { GraphCaller, GraphParams } from './graph-request.js';
 
 /** The longest message a Facebook post takes. */
-export const MAX_MESSAGE_LENGTH = 63_206;
+const MAX_MESSAGE_LENGTH = 63_206;
 const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
 const PHOTO_FETCH_TIMEOUT_MS = 10_000;
 

@@ -28,7 +28,7 @@ import {
 import { checkVersionHeader } from './linkedin-version.js';
 
 /** Posts API: the commentary of a post is limited to 3,000 characters. */
-export const MAX_COMMENTARY_LENGTH = 3000;
+const MAX_COMMENTARY_LENGTH = 3000;
 /** Images API: images up to 36,152,320 pixels; the sandbox bounds the bytes instead. */
 const IMAGE_UPLOAD_LIMIT = 10 * 1024 * 1024;
 

@@ -8,12 +8,12 @@ import { allowMethods, HttpError, readJson, type Route, sendJson } from '../../h
 import type { LinkedInState } from './linkedin-state.js';
 import { DEFAULT_TOKEN_LIFETIMES } from './linkedin-state.js';
 
-export const LINKEDIN_CONTROL_PREFIX = '/_sandbox/linkedin';
+const LINKEDIN_CONTROL_PREFIX = '/_sandbox/linkedin';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 /** `POST /_sandbox/linkedin/tokens`: lifetimes of tokens minted from now on (code exchange and refresh alike). */
-export const tokenLifetimesSchema = z.strictObject({
+const tokenLifetimesSchema = z.strictObject({
   accessTokenSeconds: z.int().min(1).max(YEAR_SECONDS).optional(),
   refreshTokenSeconds: z.int().min(1).max(YEAR_SECONDS).optional(),
 });

@@ -10,7 +10,7 @@ import { accessToken, authorization, revoke } from './linkedin-oauth.js';
 import { LinkedInState, personUrn } from './linkedin-state.js';
 
 /** `/linkedin` stands for https://www.linkedin.com, `/linkedin/api` for https://api.linkedin.com. */
-export const LINKEDIN_PREFIX = '/linkedin';
+const LINKEDIN_PREFIX = '/linkedin';
 const API_PREFIX = '/api';
 
 /** The scopes FitPost asks for; bulk accounts are created as if they had granted them all. */

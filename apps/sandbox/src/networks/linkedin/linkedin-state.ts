@@ -35,7 +35,7 @@ export interface LinkedInAuthorizationCode {
 }
 
 /** Images API image statuses. */
-export type LinkedInImageStatus = 'WAITING_UPLOAD' | 'PROCESSING' | 'AVAILABLE' | 'PROCESSING_FAILED';
+type LinkedInImageStatus = 'WAITING_UPLOAD' | 'PROCESSING' | 'AVAILABLE' | 'PROCESSING_FAILED';
 
 export interface LinkedInImage {
   urn: string;
@@ -67,8 +67,8 @@ export interface LinkedInPost {
 
 const DAY_SECONDS = 24 * 60 * 60;
 /** Authorization Code Flow: access tokens live 60 days, refresh tokens a year, codes 30 minutes. */
-export const ACCESS_TOKEN_TTL_SECONDS = 60 * DAY_SECONDS;
-export const REFRESH_TOKEN_TTL_SECONDS = 365 * DAY_SECONDS;
+const ACCESS_TOKEN_TTL_SECONDS = 60 * DAY_SECONDS;
+const REFRESH_TOKEN_TTL_SECONDS = 365 * DAY_SECONDS;
 const CODE_TTL_MS = 30 * 60 * 1000;
 const UPLOAD_URL_TTL_MS = 24 * 60 * 60 * 1000;
 

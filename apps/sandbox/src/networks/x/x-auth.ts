@@ -16,7 +16,7 @@ export interface ConsumerCredentials {
 }
 
 /** Why a request was refused; X answers them all alike, but tests and logs can tell them apart. */
-export type AuthFailure =
+type AuthFailure =
   | 'missing_header'
   | 'bad_header'
   | 'unsupported_method'

@@ -11,7 +11,7 @@ import { userTweets } from './x-timeline.js';
 import { lookupTweets } from './x-lookup.js';
 
 /** Where X lives in the sandbox: `/x` stands for https://api.x.com. */
-export const X_PREFIX = '/x';
+const X_PREFIX = '/x';
 const USER_TWEETS_PATH = /^\/2\/users\/(\d{1,19})\/tweets$/;
 
 type XHandler = (deps: XDeps, ...args: Parameters<Route['handle']>) => Promise<void> | void;

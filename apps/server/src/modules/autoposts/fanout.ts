@@ -44,10 +44,7 @@ function unitHash(value: string) {
 }
 
 /** When the account's post is due: X sends spread over the window, every other network at once. */
-export function dueAtFor(
-  autoPost: Pick<AutoPostRow, 'id' | 'scheduledAt' | 'xSpreadMinutes'>,
-  c: ConnectionRow,
-) {
+function dueAtFor(autoPost: Pick<AutoPostRow, 'id' | 'scheduledAt' | 'xSpreadMinutes'>, c: ConnectionRow) {
   if (c.network !== 'x' || autoPost.xSpreadMinutes === 0) return autoPost.scheduledAt;
   const offset = Math.floor(unitHash(`${autoPost.id}:${c.id}`) * autoPost.xSpreadMinutes * 60_000);
   return new Date(autoPost.scheduledAt.getTime() + offset);

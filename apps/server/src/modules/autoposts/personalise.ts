@@ -54,7 +54,7 @@ export async function memberValuesOf(db: Db, userId: string): Promise<MemberValu
 export const missingFields = (values: MemberValues) => mergeFieldNames.filter((name) => values[name] === '');
 
 /** `utm_content`: the member's id, hashed, so the organisation's analytics never see who it is. */
-export function memberUtmContent(userId: string) {
+function memberUtmContent(userId: string) {
   return createHash('sha256').update(`fitpost-utm:${userId}`).digest('hex').slice(0, utmContentLength);
 }
 

@@ -87,7 +87,7 @@ export async function putSlots(deps: QueueDeps, actor: Actor, input: QueueSlotsP
  * The accounts the member usually posts to: those of their last post of their own (not an
  * Auto-Post's) that are still connected, else every connected account of theirs.
  */
-export async function usualConnectionIds(db: Db, actor: Actor): Promise<string[]> {
+async function usualConnectionIds(db: Db, actor: Actor): Promise<string[]> {
   const connected = await db
     .select({ id: socialConnections.id })
     .from(socialConnections)

@@ -5,7 +5,7 @@ import { AppError } from '../../lib/errors.js';
  * What FitPost needs from the organisation's ID token. Unknown claims are ignored;
  * a token without these is refused with a clear reason.
  */
-export const memberClaims = z.object({
+const memberClaims = z.object({
   sub: z.string().min(1).max(255),
   email: z.email(),
   /** Only a verified email may link a user an admin added or make a bootstrap admin. */

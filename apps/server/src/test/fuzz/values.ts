@@ -29,7 +29,7 @@ export interface SchemaNode {
 }
 
 /** JSON text placed as is into a body (deep nesting, prototype keys, bare duplicates). */
-export class RawJson {
+class RawJson {
   constructor(readonly text: string) {}
 }
 
@@ -143,7 +143,7 @@ export function plausible(node: SchemaNode, ctx: FuzzContext, name?: string): fc
 // Malformed values
 
 /** Instants PostgreSQL, JavaScript or the schemas disagree about. */
-export const badDates = [
+const badDates = [
   '0000-01-01T00:00:00Z',
   '0000-12-31T23:59:59.999+14:00',
   '0001-01-01T00:00:00Z',
@@ -249,7 +249,7 @@ function setAt(value: unknown, path: Path, replacement: unknown): unknown {
   return copy;
 }
 
-export type Mutation = 'replace' | 'nul-inside' | 'add-key';
+type Mutation = 'replace' | 'nul-inside' | 'add-key';
 
 /**
  * One malformed variant of a plausible value: a single spot replaced by a nasty value, a NUL

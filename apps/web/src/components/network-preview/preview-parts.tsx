@@ -14,7 +14,7 @@ export const imageFrames: Record<Network, { min: number; max: number; label: str
 };
 
 /** The ratio the feed shows `natural` at. */
-export function framedRatio(network: Network, natural: number | null): number {
+function framedRatio(network: Network, natural: number | null): number {
   const { min, max } = imageFrames[network];
   if (natural === null || !Number.isFinite(natural) || natural <= 0) return min === max ? min : 1;
   return Math.min(max, Math.max(min, natural));

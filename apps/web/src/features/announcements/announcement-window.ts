@@ -26,7 +26,7 @@ export function inCookieWindow(store: AnnouncementStore, now: number): boolean {
 }
 
 /** The seen ids, or none if the stored list is missing or not a list of strings. */
-export function seenIds(store: AnnouncementStore): string[] {
+function seenIds(store: AnnouncementStore): string[] {
   try {
     const parsed: unknown = JSON.parse(store.readSeen() ?? '[]');
     return Array.isArray(parsed) ? parsed.filter((id): id is string => typeof id === 'string') : [];

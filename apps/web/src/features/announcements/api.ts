@@ -14,10 +14,7 @@ import { apiRequest } from '@/lib/api-client';
 const lists = ['announcements'] as const;
 
 /** POST /api/announcement/search (admin). */
-export function searchAnnouncements(
-  body: AnnouncementSearchBody,
-  signal?: AbortSignal,
-): Promise<AnnouncementPage> {
+function searchAnnouncements(body: AnnouncementSearchBody, signal?: AbortSignal): Promise<AnnouncementPage> {
   return apiRequest(announcementApi.search, { method: 'POST', body, schema: announcementPage, signal });
 }
 
@@ -30,7 +27,7 @@ export function useAnnouncements(body: AnnouncementSearchBody) {
 }
 
 /** Upsert (spec §7): POST /api/announcement when the id is empty or 0, else PUT /api/announcement/{id}. */
-export function upsertAnnouncement(body: AnnouncementUpsert): Promise<AnnouncementDetail> {
+function upsertAnnouncement(body: AnnouncementUpsert): Promise<AnnouncementDetail> {
   const id = body.id;
   return id === undefined || id === '' || id === 0
     ? apiRequest(announcementApi.announcements, { method: 'POST', body, schema: announcementDetail })
@@ -42,7 +39,7 @@ export function upsertAnnouncement(body: AnnouncementUpsert): Promise<Announceme
 }
 
 /** DELETE /api/announcement with a body of ids. */
-export function deleteAnnouncements(body: LibraryIdsBody): Promise<void> {
+function deleteAnnouncements(body: LibraryIdsBody): Promise<void> {
   return apiRequest(announcementApi.announcements, { method: 'DELETE', body });
 }
 

@@ -115,7 +115,7 @@ export function isPastDay(day: string, zone: string, now: Date = new Date()): bo
 }
 
 /** The data an event carries, read back in the calendar's handlers. */
-export interface CalendarEventProps {
+interface CalendarEventProps {
   entry: CalendarEntry;
 }
 

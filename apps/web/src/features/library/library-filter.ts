@@ -22,7 +22,7 @@ export const emptyFilter: LibraryFilter = {
 };
 
 /** The filter as a query string: the same names and values GET /api/content takes. */
-export function filterToSearch(filter: LibraryFilter): string {
+function filterToSearch(filter: LibraryFilter): string {
   const params = new URLSearchParams();
   if (filter.q !== '') params.set('q', filter.q);
   if (filter.brandId) params.set('brandId', filter.brandId);

@@ -106,7 +106,7 @@ function decoderFor(encoding: string | undefined): NodeJS.ReadWriteStream | null
   }
 }
 
-export function tooLarge(maxBytes: number): FeedFetchError {
+function tooLarge(maxBytes: number): FeedFetchError {
   const size = maxBytes >= 1024 * 1024 ? `${+(maxBytes / (1024 * 1024)).toFixed(1)} MB` : `${maxBytes} bytes`;
   return new FeedFetchError('feed.too_large', `This feed is larger than ${size}, the most FitPost reads.`);
 }

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
 /** PATCH /api/media/{id}: the image's alt text, which networks that support it receive (blank clears it). */
-export function updateMediaAltText(input: { id: string; altText: string }): Promise<MediaRecord> {
+function updateMediaAltText(input: { id: string; altText: string }): Promise<MediaRecord> {
   return apiRequest(`/api/media/${encodeURIComponent(input.id)}`, {
     method: 'PATCH',
     body: { altText: input.altText },

@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 import { libraryPickerKeys } from './query-keys';
 
 /** GET /api/brand: the portal's brands, for the library picker's brand filter. */
-export function getBrands(signal?: AbortSignal): Promise<BrandPage> {
+function getBrands(signal?: AbortSignal): Promise<BrandPage> {
   return apiRequest(libraryApi.brands, {
     query: { sort: 'name', page: 1, pagesize: paging.maxPageSize },
     schema: brandPage,

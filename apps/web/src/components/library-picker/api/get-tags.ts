@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 import { libraryPickerKeys } from './query-keys';
 
 /** GET /api/tag: the portal's searchable tags, for the library picker's tag filter. */
-export function getTags(signal?: AbortSignal): Promise<TagPage> {
+function getTags(signal?: AbortSignal): Promise<TagPage> {
   return apiRequest(libraryApi.tags, {
     query: { sort: 'name', page: 1, pagesize: paging.maxPageSize },
     schema: tagPage,

@@ -9,11 +9,7 @@ export type { LibrarySearch } from './query-keys';
  * GET /api/content (or GET /api/favorite for the caller's favourites): one page of the library, by
  * keyword, brand and tags (`tagIds` as `a,b,c`). Empty filters are left out of the query string.
  */
-export function searchLibrary(
-  search: LibrarySearch,
-  pageSize: number,
-  signal?: AbortSignal,
-): Promise<ContentPage> {
+function searchLibrary(search: LibrarySearch, pageSize: number, signal?: AbortSignal): Promise<ContentPage> {
   return apiRequest(search.favoritesOnly ? libraryApi.favorites : libraryApi.content, {
     query: {
       q: search.q.trim(),

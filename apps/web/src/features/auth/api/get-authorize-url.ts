@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
 /** GET /api/auth/authorize?host=…: the provider's authorize page, returning to this host's /oauth. */
-export async function getAuthorizeUrl(host: string, signal?: AbortSignal): Promise<string> {
+async function getAuthorizeUrl(host: string, signal?: AbortSignal): Promise<string> {
   const { url } = await apiRequest('/api/auth/authorize', {
     query: { host },
     schema: authorizeResponse,

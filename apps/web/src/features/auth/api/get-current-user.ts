@@ -5,7 +5,7 @@ import { apiRequest } from '@/lib/api-client';
 import { refreshStoredUser } from '@/lib/session';
 
 /** GET /api/user/me: the signed-in user's record, without the token. */
-export function getCurrentUser(signal?: AbortSignal): Promise<MeResponse> {
+function getCurrentUser(signal?: AbortSignal): Promise<MeResponse> {
   return apiRequest('/api/user/me', { schema: meResponse, signal });
 }
 

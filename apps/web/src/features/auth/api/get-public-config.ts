@@ -6,7 +6,7 @@ import { apiRequest } from '@/lib/api-client';
  * GET /api/public-config[?portalId]: organisation name and support address, before anyone signs
  * in — the portal's own once its admins set them, else the deployment's.
  */
-export function getPublicConfig(portalId: number | null, signal?: AbortSignal): Promise<PublicConfig> {
+function getPublicConfig(portalId: number | null, signal?: AbortSignal): Promise<PublicConfig> {
   return apiRequest('/api/public-config', {
     query: portalId === null ? undefined : { portalId },
     schema: publicConfig,

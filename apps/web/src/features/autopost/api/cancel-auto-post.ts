@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 import { autoPostKeys } from '@/lib/api/auto-posts/keys';
 
 /** POST /api/autoposts/{id}/cancel: nothing more of it is sent; what already went out stays out. */
-export function cancelAutoPost(id: string): Promise<AutoPost> {
+function cancelAutoPost(id: string): Promise<AutoPost> {
   return apiRequest(`/api/autoposts/${encodeURIComponent(id)}/cancel`, { method: 'POST', schema: autoPost });
 }
 

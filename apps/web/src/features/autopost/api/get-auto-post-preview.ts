@@ -7,7 +7,7 @@ import { autoPostKeys } from '@/lib/api/auto-posts/keys';
  * GET /api/autoposts/{id}/preview[?userId] (admins): the Auto-Post as members will get it, merge
  * fields filled and links tagged — a sample of opted-in members, or the member `userId`.
  */
-export function getAutoPostPreview(
+function getAutoPostPreview(
   id: string,
   userId: string | null,
   signal?: AbortSignal,

@@ -4,10 +4,10 @@ import { apiRequest } from '@/lib/api-client';
 import { autoPostKeys } from '@/lib/api/auto-posts/keys';
 
 /** How often the progress view asks again while the fan-out runs. */
-export const progressPollMs = 2000;
+const progressPollMs = 2000;
 
 /** GET /api/autoposts/{id}: one Auto-Post with its fan-out results by network (admins). */
-export function getAutoPost(id: string, signal?: AbortSignal): Promise<AutoPostDetail> {
+function getAutoPost(id: string, signal?: AbortSignal): Promise<AutoPostDetail> {
   return apiRequest(`/api/autoposts/${encodeURIComponent(id)}`, { schema: autoPostDetail, signal });
 }
 

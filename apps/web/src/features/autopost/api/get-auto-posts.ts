@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 import { autoPostKeys } from '@/lib/api/auto-posts/keys';
 
 /** GET /api/autoposts?from: the portal's Auto-Posts scheduled at or after `from`, soonest first (admins). */
-export function getAutoPosts(from: string, signal?: AbortSignal): Promise<AutoPost[]> {
+function getAutoPosts(from: string, signal?: AbortSignal): Promise<AutoPost[]> {
   return apiRequest('/api/autoposts', { query: { from }, schema: autoPostList, signal });
 }
 

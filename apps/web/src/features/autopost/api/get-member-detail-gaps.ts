@@ -7,10 +7,7 @@ import { autoPostKeys } from '@/lib/api/auto-posts/keys';
  * GET /api/autoposts/member-details?networks (admins): how many members have Auto-Post on for an
  * account on `networks`, and how many of them have no value for each merge field.
  */
-export function getMemberDetailGaps(
-  networks: readonly Network[],
-  signal?: AbortSignal,
-): Promise<MemberDetailGaps> {
+function getMemberDetailGaps(networks: readonly Network[], signal?: AbortSignal): Promise<MemberDetailGaps> {
   return apiRequest('/api/autoposts/member-details', {
     query: { networks: networks.join(',') },
     schema: memberDetailGaps,

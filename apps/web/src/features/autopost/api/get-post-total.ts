@@ -10,7 +10,7 @@ export interface PostTotalFilter {
 }
 
 /** GET /api/posts?status&from&pagesize=1: how many of the member's posts match (the page's `total`). */
-export async function getPostTotal(filter: PostTotalFilter, signal?: AbortSignal): Promise<number> {
+async function getPostTotal(filter: PostTotalFilter, signal?: AbortSignal): Promise<number> {
   const page = await apiRequest('/api/posts', {
     query: { status: filter.status.join(','), from: filter.from, pagesize: 1 },
     schema: postPage,

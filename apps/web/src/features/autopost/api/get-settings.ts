@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 import { autoPostKeys } from '@/lib/api/auto-posts/keys';
 
 /** GET /api/autoposts/settings: the member's connected accounts and whether each receives Auto-Posts. */
-export function getAutoPostSettings(signal?: AbortSignal): Promise<AutoPostSettings> {
+function getAutoPostSettings(signal?: AbortSignal): Promise<AutoPostSettings> {
   return apiRequest('/api/autoposts/settings', { schema: autoPostSettings, signal });
 }
 
@@ -12,10 +12,10 @@ export function useAutoPostSettings() {
   return useQuery({ queryKey: autoPostKeys.settings, queryFn: ({ signal }) => getAutoPostSettings(signal) });
 }
 
-export type AutoPostSwitch = { connectionId: string; enabled: boolean };
+type AutoPostSwitch = { connectionId: string; enabled: boolean };
 
 /** PUT /api/autoposts/settings: turns Auto-Post on or off for the accounts named. */
-export function updateAutoPostSettings(accounts: AutoPostSwitch[]): Promise<AutoPostSettings> {
+function updateAutoPostSettings(accounts: AutoPostSwitch[]): Promise<AutoPostSettings> {
   return apiRequest('/api/autoposts/settings', {
     method: 'PUT',
     body: { accounts },

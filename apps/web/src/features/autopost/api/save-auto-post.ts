@@ -3,14 +3,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { autoPostKeys } from '@/lib/api/auto-posts/keys';
 
-export interface SaveAutoPostInput {
+interface SaveAutoPostInput {
   /** The Auto-Post being changed; null schedules a new one. */
   id: string | null;
   autoPost: AutoPostUpsert;
 }
 
 /** POST /api/autoposts (schedule) or PUT /api/autoposts/{id} (change before it starts; 409 after). */
-export function saveAutoPost({ id, autoPost: body }: SaveAutoPostInput): Promise<AutoPost> {
+function saveAutoPost({ id, autoPost: body }: SaveAutoPostInput): Promise<AutoPost> {
   return id
     ? apiRequest(`/api/autoposts/${encodeURIComponent(id)}`, { method: 'PUT', body, schema: autoPost })
     : apiRequest('/api/autoposts', { method: 'POST', body, schema: autoPost });

@@ -6,7 +6,7 @@ import { NetworkPreviewCard } from '@/components/network-preview/network-preview
 import { postText } from '@/components/network-preview/preview-text';
 
 /** Why a member is shown, as the screen says it. */
-export const previewReasonLabels: Record<AutoPostMemberPreview['reason'], string> = {
+const previewReasonLabels: Record<AutoPostMemberPreview['reason'], string> = {
   first: 'First member reached',
   missing: 'Missing some details',
   random: 'Chosen at random',
@@ -14,7 +14,7 @@ export const previewReasonLabels: Record<AutoPostMemberPreview['reason'], string
 };
 
 /** The day the feed shows a scheduled post on ("Mar 4"), in the Auto-Post's time zone. */
-export function feedDay(autoPost: Pick<AutoPostDetail, 'scheduledAt' | 'timeZone'>): string {
+function feedDay(autoPost: Pick<AutoPostDetail, 'scheduledAt' | 'timeZone'>): string {
   return new Intl.DateTimeFormat('en-US', {
     month: 'short',
     day: 'numeric',

@@ -49,7 +49,7 @@ export interface AutoPostErrors {
   variants: (string | null)[];
 }
 
-export const messagesForForm = {
+const messagesForForm = {
   whenMissing: 'Choose a date and a time.',
   variantEmpty: 'Write this caption or remove it.',
   spread: `Spread X posts over 0 to ${formatCount(autoPostLimits.maxXSpreadMinutes)} minutes.`,
@@ -58,7 +58,7 @@ export const messagesForForm = {
 const xLimit = textLimits.x;
 
 /** The text a network receives: the body, then the link as its own paragraph (as the server sends it). */
-export function networkText(body: string, link: string): string {
+function networkText(body: string, link: string): string {
   const trimmedLink = link.trim();
   if (!trimmedLink || body.includes(trimmedLink)) return body;
   return body.trim() === '' ? trimmedLink : `${body}\n\n${trimmedLink}`;
@@ -68,7 +68,7 @@ export function networkText(body: string, link: string): string {
  * The longest text a member could get (issue 15): every merge field at its longest value, and the
  * link as tagged on the network with the longest name. What the counters count.
  */
-export function longestNetworkText(body: string, link: string, utm: boolean): string {
+function longestNetworkText(body: string, link: string, utm: boolean): string {
   const trimmedLink = link.trim();
   return networkText(longestMergeText(body), utm && trimmedLink ? longestUtmLink(trimmedLink) : trimmedLink);
 }

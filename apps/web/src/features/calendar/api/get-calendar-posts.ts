@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 import { postKeys } from '@/lib/api/posts/keys';
 
 /** GET /api/posts/calendar?from&to: the member's posts scheduled in the range, slim. */
-export function getCalendarPosts(range: CalendarQuery, signal?: AbortSignal): Promise<CalendarPosts> {
+function getCalendarPosts(range: CalendarQuery, signal?: AbortSignal): Promise<CalendarPosts> {
   return apiRequest('/api/posts/calendar', {
     query: { from: range.from, to: range.to },
     schema: calendarPosts,

@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import { useNavigate } from 'react-router';
 
 /** Where each choice opens the composer for `day` (`YYYY-MM-DD`). */
-export function composerLinks(day: string) {
+function composerLinks(day: string) {
   const date = encodeURIComponent(day);
   return {
     create: `/app/posts/post?date=${date}`,

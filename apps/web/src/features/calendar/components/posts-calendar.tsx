@@ -29,7 +29,7 @@ import '@fullcalendar/react/themes/forma/theme.css';
 import '../calendar.css';
 
 /** The four views, by the names the address bar uses, as FullCalendar draws them on a wide screen. */
-export const calendarViews = {
+const calendarViews = {
   month: 'dayGridMonth',
   week: 'timeGridWeek',
   day: 'timeGridDay',
@@ -41,7 +41,7 @@ export type CalendarView = keyof typeof calendarViews;
  * On a phone the week and the day are lists, a day under another: seven time-grid columns of 50 px
  * cut every post to '7:1…'. The month keeps its grid with a count per day that opens the day.
  */
-export const phoneCalendarViews = {
+const phoneCalendarViews = {
   month: 'dayGridMonth',
   week: 'listWeek',
   day: 'listDay',

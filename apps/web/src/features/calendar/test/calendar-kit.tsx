@@ -97,7 +97,7 @@ export function makeMemberAutoPost(overrides: Partial<MemberAutoPost> = {}): Mem
   };
 }
 
-export function fullPost(post: CalendarPost): ScheduledPost {
+function fullPost(post: CalendarPost): ScheduledPost {
   return {
     id: post.id,
     body: `${post.excerpt}: the whole text`,

@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 import { composerKeys } from './query-keys';
 
 /** GET /api/media/{id}: an image the member may post — their own or their portal's shared one (`owned`). */
-export function getMedia(id: string, signal?: AbortSignal): Promise<MediaRecord> {
+function getMedia(id: string, signal?: AbortSignal): Promise<MediaRecord> {
   return apiRequest(`/api/media/${encodeURIComponent(id)}`, { schema: mediaRecord, signal });
 }
 

@@ -5,14 +5,14 @@ import { invalidateContentCards } from '@/lib/api/content/keys';
 import { postKeys } from '@/lib/api/posts/keys';
 import { invalidatePosts } from '@/lib/api/posts/use-post-mutation';
 
-export interface SavePostInput {
+interface SavePostInput {
   /** The post being edited; null creates one. */
   id: string | null;
   post: PostUpsert;
 }
 
 /** POST /api/posts (new) or PUT /api/posts/{id} (edit): schedule, publish now, or keep as a draft. */
-export function savePost({ id, post }: SavePostInput): Promise<ScheduledPost> {
+function savePost({ id, post }: SavePostInput): Promise<ScheduledPost> {
   return id
     ? apiRequest(`/api/posts/${encodeURIComponent(id)}`, { method: 'PUT', body: post, schema: scheduledPost })
     : apiRequest('/api/posts', { method: 'POST', body: post, schema: scheduledPost });

@@ -76,7 +76,7 @@ export function hasErrors(errors: ComposerErrors): boolean {
 }
 
 /** The scheduled instant for a `later` post, or null when the date or time is missing. */
-export function scheduledInstant(values: Pick<ComposerValues, 'date' | 'time'>, zone: string): string | null {
+function scheduledInstant(values: Pick<ComposerValues, 'date' | 'time'>, zone: string): string | null {
   if (!values.date || !values.time) return null;
   try {
     return fromWallTime({ date: values.date, time: values.time }, zone).instant;

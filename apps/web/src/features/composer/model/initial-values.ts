@@ -32,7 +32,7 @@ export function valuesForDate(date: string, zone: string, now: number): Composer
 }
 
 /** The graphic of a library item, when it has one stored in FitPost (a feed's remote image cannot be posted). */
-export function libraryGraphic(item: Pick<ContentItem, 'mediaId' | 'graphicUrl'>): Graphic | null {
+function libraryGraphic(item: Pick<ContentItem, 'mediaId' | 'graphicUrl'>): Graphic | null {
   return item.mediaId ? sharedGraphic(item.mediaId, item.graphicUrl) : null;
 }
 

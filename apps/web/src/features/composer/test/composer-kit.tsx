@@ -45,15 +45,6 @@ export const lapsedFacebook = makeConnection({
   status: 'needs_reconnect',
   statusReason: 'Facebook ended FitPost’s access.',
 });
-export const instagramAccount = makeConnection({
-  id: '44444444-4444-4444-8444-444444444444',
-  network: 'instagram',
-  accountId: 'ig-1',
-  accountName: 'Casey Coach Fitness',
-  handle: 'casey_coach_fitness',
-  pictureUrl: '',
-});
-
 export const postId = '55555555-5555-4555-8555-555555555555';
 export const contentId = '66666666-6666-4666-8666-666666666666';
 export const libraryMediaId = '77777777-7777-4777-8777-777777777777';
@@ -145,7 +136,7 @@ export function savePostApi(answer: (body: PostUpsert, id: string | null) => Sch
 }
 
 /** What GET /api/queue answers unless a test says otherwise. */
-export const queueAnswer = {
+const queueAnswer = {
   timeZone: 'America/New_York',
   nextFree: '2030-03-09T14:00:00.000Z',
   usualConnectionIds: [] as string[],

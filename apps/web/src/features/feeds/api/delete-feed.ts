@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 import { feedKeys } from './query-keys';
 
 /** DELETE /api/feed/{id} (spec §7). */
-export function deleteFeed(id: string): Promise<void> {
+function deleteFeed(id: string): Promise<void> {
   return apiRequest(libraryApi.feed(encodeURIComponent(id)), { method: 'DELETE' });
 }
 

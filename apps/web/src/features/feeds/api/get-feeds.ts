@@ -6,7 +6,7 @@ import { feedKeys, type FeedListQuery } from './query-keys';
 export type { FeedListQuery } from './query-keys';
 
 /** GET /api/feed?portalid&userid&active=true|false (spec §7). */
-export function getFeeds(query: FeedListQuery, signal?: AbortSignal): Promise<Feed[]> {
+function getFeeds(query: FeedListQuery, signal?: AbortSignal): Promise<Feed[]> {
   return apiRequest(libraryApi.feeds, {
     query: { portalid: query.portalid, userid: query.userid, active: query.active },
     schema: feedList,

@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 import { feedKeys } from './query-keys';
 
 /** Upsert (spec §7): POST /api/feed when the id is empty or 0, otherwise PUT /api/feed/{id}. */
-export function upsertFeed(body: FeedUpsert): Promise<Feed> {
+function upsertFeed(body: FeedUpsert): Promise<Feed> {
   const id = body.id;
   return id === undefined || id === '' || id === 0
     ? apiRequest(libraryApi.feeds, { method: 'POST', body, schema: feed })

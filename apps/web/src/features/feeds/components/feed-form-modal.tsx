@@ -14,7 +14,7 @@ interface FeedFormValues {
 }
 
 /** The body of the feed upsert: a system feed (admins) belongs to the all-zero user. */
-export function toFeedUpsert(values: FeedFormValues, feed: Feed | null, system: boolean): FeedUpsert {
+function toFeedUpsert(values: FeedFormValues, feed: Feed | null, system: boolean): FeedUpsert {
   return {
     ...(feed ? { id: feed.id } : {}),
     name: values.name.trim(),

@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 import { refetchFavoriteLists, setFavoriteInCache } from './favorite-cache';
 
 /** POST /api/favorite { contentId }: adds the item to the caller's favourites (twice is fine). */
-export function addFavorite(body: FavoriteCreate): Promise<void> {
+function addFavorite(body: FavoriteCreate): Promise<void> {
   return apiRequest(libraryApi.favorites, { method: 'POST', body });
 }
 

@@ -7,7 +7,7 @@ import { invalidateLibrary } from './query-keys';
  * DELETE /api/brand/{id}: refused (409, naming how many items) while content uses the brand, unless
  * `moveTo` names the brand its items move to.
  */
-export function deleteBrand({ id, moveTo }: { id: string; moveTo?: string | undefined }): Promise<void> {
+function deleteBrand({ id, moveTo }: { id: string; moveTo?: string | undefined }): Promise<void> {
   return apiRequest(libraryApi.brand(encodeURIComponent(id)), {
     method: 'DELETE',
     query: { moveTo },

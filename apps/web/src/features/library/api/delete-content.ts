@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 import { invalidateLibrary } from './query-keys';
 
 /** DELETE /api/content with a body of ids (spec §7 multi-delete). */
-export function deleteContent(body: LibraryIdsBody): Promise<void> {
+function deleteContent(body: LibraryIdsBody): Promise<void> {
   return apiRequest(libraryApi.content, { method: 'DELETE', body });
 }
 

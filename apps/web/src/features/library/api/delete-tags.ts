@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 import { invalidateLibrary } from './query-keys';
 
 /** DELETE /api/tag with a body of ids (the Tags screen's 'Delete'). */
-export function deleteTags(body: LibraryIdsBody): Promise<void> {
+function deleteTags(body: LibraryIdsBody): Promise<void> {
   return apiRequest(libraryApi.tags, { method: 'DELETE', body });
 }
 

@@ -6,7 +6,7 @@ import { libraryKeys, type BrandListQuery } from './query-keys';
 export type { BrandListQuery } from './query-keys';
 
 /** GET /api/brand?q&page&pagesize&sort&desc: one page of the portal's brands. */
-export function getBrands(query: BrandListQuery, signal?: AbortSignal): Promise<BrandPage> {
+function getBrands(query: BrandListQuery, signal?: AbortSignal): Promise<BrandPage> {
   return apiRequest(libraryApi.brands, {
     query: { q: query.q, page: query.page, pagesize: query.pagesize, sort: query.sort, desc: query.desc },
     schema: brandPage,

@@ -8,7 +8,7 @@ import { contentKeys } from '@/lib/api/content/keys';
  * GET /api/content?q&brandId&tagIds&type&recommended&favorites&include&page&pagesize&sort&desc:
  * one page of the library, with the caller's favourite / Scheduled / Posted flags on each item.
  */
-export function getContent(query: ContentListQuery, signal?: AbortSignal): Promise<ContentPage> {
+function getContent(query: ContentListQuery, signal?: AbortSignal): Promise<ContentPage> {
   return apiRequest(libraryApi.content, { query: contentQueryParams(query), schema: contentPage, signal });
 }
 

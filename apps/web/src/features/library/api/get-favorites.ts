@@ -5,7 +5,7 @@ import { contentQueryParams, type ContentListQuery } from '@/lib/api/content/con
 import { contentKeys } from '@/lib/api/content/keys';
 
 /** GET /api/favorite (same query as the library): one page of the caller's favourites. */
-export function getFavorites(query: ContentListQuery, signal?: AbortSignal): Promise<ContentPage> {
+function getFavorites(query: ContentListQuery, signal?: AbortSignal): Promise<ContentPage> {
   return apiRequest(libraryApi.favorites, { query: contentQueryParams(query), schema: contentPage, signal });
 }
 

@@ -6,7 +6,7 @@ import { libraryKeys, type TagListQuery } from './query-keys';
 export type { TagListQuery, TagSortField } from './query-keys';
 
 /** GET /api/tag?q&searchable&page&pagesize&sort&desc: one page of the portal's tags. */
-export function getTags(query: TagListQuery, signal?: AbortSignal): Promise<TagPage> {
+function getTags(query: TagListQuery, signal?: AbortSignal): Promise<TagPage> {
   return apiRequest(libraryApi.tags, {
     query: {
       q: query.q,

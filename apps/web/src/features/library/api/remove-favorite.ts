@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 import { refetchFavoriteLists, setFavoriteInCache } from './favorite-cache';
 
 /** DELETE /api/favorite/{contentId}: takes the item out of the caller's favourites. */
-export function removeFavorite(contentId: string): Promise<void> {
+function removeFavorite(contentId: string): Promise<void> {
   return apiRequest(libraryApi.favorite(encodeURIComponent(contentId)), { method: 'DELETE' });
 }
 

@@ -7,7 +7,7 @@ import { invalidateLibrary } from './query-keys';
  * POST /api/tag/searchable { ids, searchable? } ('Toggle Searchable'): without `searchable`, flips
  * each tag named. Answers the changed tags.
  */
-export function toggleTagsSearchable(body: TagSearchableBody): Promise<Tag[]> {
+function toggleTagsSearchable(body: TagSearchableBody): Promise<Tag[]> {
   return apiRequest(libraryApi.tagsSearchable, { method: 'POST', body, schema: tagList });
 }
 

@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 import { invalidateLibrary } from './query-keys';
 
 /** Upsert (spec §7): POST /api/brand ('Add Brand') when the id is empty or 0, else PUT /api/brand/{id}. */
-export function upsertBrand(body: BrandUpsert): Promise<Brand> {
+function upsertBrand(body: BrandUpsert): Promise<Brand> {
   const id = body.id;
   return id === undefined || id === '' || id === 0
     ? apiRequest(libraryApi.brands, { method: 'POST', body, schema: brand })

@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 import { invalidateLibrary } from './query-keys';
 
 /** Upsert (spec §7): POST /api/content when the id is empty or 0, otherwise PUT /api/content/{id}. */
-export function upsertContent(content: ContentUpsert): Promise<ContentItem> {
+function upsertContent(content: ContentUpsert): Promise<ContentItem> {
   const id = content.id;
   return id === undefined || id === '' || id === 0
     ? apiRequest(libraryApi.content, { method: 'POST', body: content, schema: contentItem })

@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 import { libraryKeys } from './query-keys';
 
 /** Upsert (spec §7): POST /api/tag ('Add a Tag') when the id is empty or 0, else PUT /api/tag/{id}. */
-export function upsertTag(body: TagUpsert): Promise<Tag> {
+function upsertTag(body: TagUpsert): Promise<Tag> {
   const id = body.id;
   return id === undefined || id === '' || id === 0
     ? apiRequest(libraryApi.tags, { method: 'POST', body, schema: tag })

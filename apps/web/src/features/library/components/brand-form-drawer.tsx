@@ -30,7 +30,7 @@ function initialValues(brand: Brand | null): BrandFormValues {
 }
 
 /** The form's values as the API takes them: empty colour and website are none. */
-export function toBrandUpsert(values: BrandFormValues, id: string | undefined): BrandUpsert {
+function toBrandUpsert(values: BrandFormValues, id: string | undefined): BrandUpsert {
   const colour = values.colour.trim();
   const website = values.website.trim();
   return {

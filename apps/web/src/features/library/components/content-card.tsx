@@ -10,7 +10,7 @@ import '../library.css';
 const excerptLength = 160;
 
 /** The caption's opening, cut at a word boundary. */
-export function captionExcerpt(body: string): string {
+function captionExcerpt(body: string): string {
   const text = body.replace(/\s+/g, ' ').trim();
   if (text.length <= excerptLength) return text;
   const cut = text.slice(0, excerptLength);

@@ -46,7 +46,7 @@ function initialValues(item: ContentItem | null): ContentFormValues {
 }
 
 /** The form's values as the API takes them; the window runs from the start of its first day to the end of its last. */
-export function toContentUpsert(values: ContentFormValues, id: string | undefined): ContentUpsert {
+function toContentUpsert(values: ContentFormValues, id: string | undefined): ContentUpsert {
   return {
     ...(id ? { id } : {}),
     title: values.title.trim(),

@@ -13,7 +13,7 @@ import { useAddFavorite } from '../api/add-favorite';
 import { useRemoveFavorite } from '../api/remove-favorite';
 
 /** Where 'Schedule Post' goes: the composer, opened with the item (its screen arrives with the posts issue). */
-export function schedulePath(contentId: string): string {
+function schedulePath(contentId: string): string {
   return `/app/posts/post?contentId=${encodeURIComponent(contentId)}`;
 }
 

@@ -10,17 +10,17 @@ import { useMarkRead } from '@/lib/api/notifications/mark-read';
 import { useStoredUser } from '@/lib/session';
 
 /** The bell's query: the latest few that still need the member (unread, or a reconnect not yet done). */
-export const bellQuery = { unread: true, page: 1, pagesize: 5 } as const;
+const bellQuery = { unread: true, page: 1, pagesize: 5 } as const;
 /** …and the latest few message threads. */
-export const bellMessagesQuery = { folder: 'inbox', page: 1, pagesize: 3 } as const;
+const bellMessagesQuery = { folder: 'inbox', page: 1, pagesize: 3 } as const;
 
-export const messagesPath = '/app/settings/messages';
+const messagesPath = '/app/settings/messages';
 
 /** Where a thread opens: the Messages tab of Settings → Messages. */
-export const threadPath = (id: string) => `${messagesPath}?tab=messages&thread=${id}`;
+const threadPath = (id: string) => `${messagesPath}?tab=messages&thread=${id}`;
 
 /** "Notifications, 2 unread": the bell's accessible name. */
-export function bellLabel(unread: number | undefined): string {
+function bellLabel(unread: number | undefined): string {
   return unread ? `Notifications, ${unread} unread` : 'Notifications';
 }
 

@@ -2,7 +2,7 @@ import { apiRequest } from '@/lib/api-client';
 import { usePostMutation } from '@/lib/api/posts/use-post-mutation';
 
 /** DELETE /api/posts/{id} → 204. */
-export function deletePost(id: string): Promise<void> {
+function deletePost(id: string): Promise<void> {
   return apiRequest(`/api/posts/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }
 

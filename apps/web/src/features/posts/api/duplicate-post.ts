@@ -3,7 +3,7 @@ import { apiRequest } from '@/lib/api-client';
 import { usePostMutation } from '@/lib/api/posts/use-post-mutation';
 
 /** POST /api/posts/{id}/duplicate → 201 with the copy, a new draft. */
-export function duplicatePost(id: string): Promise<ScheduledPost> {
+function duplicatePost(id: string): Promise<ScheduledPost> {
   return apiRequest(`/api/posts/${encodeURIComponent(id)}/duplicate`, {
     method: 'POST',
     schema: scheduledPost,

@@ -4,7 +4,7 @@ import { Grid, Table, type TableProps } from 'antd';
 type Row = Record<string, ReportCell>;
 
 /** A cell as people read it: unknown figures say so, links open the live post. */
-export function formatCell(column: ReportColumn, value: ReportCell) {
+function formatCell(column: ReportColumn, value: ReportCell) {
   if (value === null) return column.type === 'number' || column.type === 'percent' ? '—' : '';
   if (column.type === 'percent') return `${value}%`;
   if (column.type === 'number' && typeof value === 'number') return value.toLocaleString('en');

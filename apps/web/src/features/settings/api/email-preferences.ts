@@ -10,7 +10,7 @@ import { apiRequest } from '@/lib/api-client';
 const emailPreferencesKey = ['email-preferences'] as const;
 
 /** GET /api/email/preferences: which kinds of notification and message I also get by email. */
-export function getEmailPreferences(signal?: AbortSignal): Promise<EmailPreferences> {
+function getEmailPreferences(signal?: AbortSignal): Promise<EmailPreferences> {
   return apiRequest(emailApi.preferences, { schema: emailPreferences, signal });
 }
 
@@ -19,7 +19,7 @@ export function useEmailPreferences() {
 }
 
 /** PUT /api/email/preferences: turns the kinds named on or off. */
-export function updateEmailPreferences(input: EmailPreferencesUpdate): Promise<EmailPreferences> {
+function updateEmailPreferences(input: EmailPreferencesUpdate): Promise<EmailPreferences> {
   return apiRequest(emailApi.preferences, { method: 'PUT', body: input, schema: emailPreferences });
 }
 

@@ -6,7 +6,7 @@ import { apiRequest } from '@/lib/api-client';
  * POST /api/email/unsubscribe?token= with RFC 8058's one field (List-Unsubscribe=One-Click, which
  * the server requires): the link's member stops getting the link's kind of email.
  */
-export function unsubscribe(token: string): Promise<UnsubscribeResult> {
+function unsubscribe(token: string): Promise<UnsubscribeResult> {
   const form = new FormData();
   form.set(oneClickUnsubscribe.field, oneClickUnsubscribe.value);
   return apiRequest(emailApi.unsubscribe, {

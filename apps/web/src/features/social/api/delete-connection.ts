@@ -3,7 +3,7 @@ import { apiRequest } from '@/lib/api-client';
 import { invalidateConnections } from '@/lib/api/connections/get-connections';
 
 /** DELETE /api/social/connections/{id} → 204. */
-export function deleteConnection(id: string): Promise<void> {
+function deleteConnection(id: string): Promise<void> {
   return apiRequest(`/api/social/connections/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }
 

@@ -3,14 +3,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { invalidateConnections } from '@/lib/api/connections/get-connections';
 
-export interface FacebookConnect {
+interface FacebookConnect {
   pendingId: string;
   pageIds: string[];
   instagramIds: string[];
 }
 
 /** POST /api/social/facebook/connect `{ pendingId, pageIds, instagramIds }` → the connections added. */
-export function postFacebookConnect(body: FacebookConnect): Promise<SocialConnection[]> {
+function postFacebookConnect(body: FacebookConnect): Promise<SocialConnection[]> {
   return apiRequest('/api/social/facebook/connect', { method: 'POST', body, schema: socialConnectionList });
 }
 

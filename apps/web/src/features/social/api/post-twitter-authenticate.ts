@@ -9,7 +9,7 @@ export interface TwitterAuthentication {
  * POST /api/social/twitter/authenticate `{ oauth_token, oauth_verifier }` (spec §7). The response
  * body is not read: the settings screen refetches the connection list.
  */
-export function postTwitterAuthenticate(body: TwitterAuthentication): Promise<void> {
+function postTwitterAuthenticate(body: TwitterAuthentication): Promise<void> {
   return apiRequest('/api/social/twitter/authenticate', { method: 'POST', body });
 }
 

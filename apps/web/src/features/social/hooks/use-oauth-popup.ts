@@ -46,7 +46,7 @@ const popupBlockedText =
  * the first of: a same-origin message from this popup, the popup found closed (polled every second),
  * a failed authorize-URL call, or `abort()`.
  */
-export function openOAuthPopup({ network, authorizeUrl }: OAuthPopupRequest): OAuthPopupFlow {
+function openOAuthPopup({ network, authorizeUrl }: OAuthPopupRequest): OAuthPopupFlow {
   const state = generateState();
   storeState(network, state);
 

@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 import { userKeys } from '@/lib/api/users/keys';
 
 /** POST /api/user/{id}/role with userId, roleId, startDate, expiryDate. */
-export function addUserRole(assignment: RoleAssignmentCreate): Promise<void> {
+function addUserRole(assignment: RoleAssignmentCreate): Promise<void> {
   return apiRequest(`/api/user/${encodeURIComponent(assignment.userId)}/role`, {
     method: 'POST',
     body: assignment,

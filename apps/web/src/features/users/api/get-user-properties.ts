@@ -5,7 +5,7 @@ import { userKeys } from '@/lib/api/users/keys';
 import { withUserCallError } from './user-call-error';
 
 /** GET /api/user/{id}/properties: the user's name/value settings (e.g. timeZone). */
-export function getUserProperties(userId: string, signal?: AbortSignal): Promise<UserProperty[]> {
+function getUserProperties(userId: string, signal?: AbortSignal): Promise<UserProperty[]> {
   return withUserCallError(
     apiRequest(`/api/user/${encodeURIComponent(userId)}/properties`, { schema: userProperties, signal }),
   );

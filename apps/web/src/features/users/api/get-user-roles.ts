@@ -7,7 +7,7 @@ import { withUserCallError } from './user-call-error';
 const roleAssignments = roleAssignment.array();
 
 /** GET /api/user/{id}/roles: the user's role assignments, past and present. */
-export function getUserRoles(userId: string, signal?: AbortSignal): Promise<RoleAssignment[]> {
+function getUserRoles(userId: string, signal?: AbortSignal): Promise<RoleAssignment[]> {
   return withUserCallError(
     apiRequest(`/api/user/${encodeURIComponent(userId)}/roles`, { schema: roleAssignments, signal }),
   );

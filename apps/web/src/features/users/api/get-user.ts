@@ -5,7 +5,7 @@ import { userKeys } from '@/lib/api/users/keys';
 import { withUserCallError } from './user-call-error';
 
 /** GET /api/user/{id}: one user of the portal. */
-export function getUser(userId: string, signal?: AbortSignal): Promise<UserSummary> {
+function getUser(userId: string, signal?: AbortSignal): Promise<UserSummary> {
   return withUserCallError(
     apiRequest(`/api/user/${encodeURIComponent(userId)}`, { schema: userSummary, signal }),
   );

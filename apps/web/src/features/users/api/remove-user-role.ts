@@ -2,13 +2,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { userKeys } from '@/lib/api/users/keys';
 
-export interface RoleRemoval {
+interface RoleRemoval {
   userId: string;
   roleId: number;
 }
 
 /** DELETE /api/user/{id}/role/{roleId}. */
-export function removeUserRole({ userId, roleId }: RoleRemoval): Promise<void> {
+function removeUserRole({ userId, roleId }: RoleRemoval): Promise<void> {
   return apiRequest(`/api/user/${encodeURIComponent(userId)}/role/${roleId}`, { method: 'DELETE' });
 }
 

@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 import { userKeys } from '@/lib/api/users/keys';
 
 /** Upsert (spec §7): POST /api/user when the id is empty or 0, otherwise PUT /api/user/{id}. */
-export function upsertUser(user: UserUpsert): Promise<void> {
+function upsertUser(user: UserUpsert): Promise<void> {
   const isNew = user.id === undefined || user.id === '' || user.id === 0;
   return isNew
     ? apiRequest('/api/user', { method: 'POST', body: user })

@@ -8,7 +8,7 @@ import { autoPostKeys } from './keys';
  * those in the period a calendar shows — with the member's accounts each goes to, their choice and,
  * for a Custom Post, their own post's id.
  */
-export function getUpcomingAutoPosts(
+function getUpcomingAutoPosts(
   range: CalendarQuery | undefined,
   signal?: AbortSignal,
 ): Promise<MemberAutoPost[]> {

@@ -9,7 +9,7 @@ import { apiRequest } from '@/lib/api-client';
 import { postKeys } from '../posts/keys';
 import { autoPostKeys } from './keys';
 
-export interface AutoPostChoiceInput {
+interface AutoPostChoiceInput {
   /** The Auto-Post. */
   id: string;
   choice: AutoPostChoice;
@@ -19,7 +19,7 @@ export interface AutoPostChoiceInput {
  * PUT /api/autoposts/{id}/choice: 'auto' (as scheduled), 'skip', or 'custom' — the server makes the
  * member's own post from it, which the fan-out then leaves alone.
  */
-export function setAutoPostChoice(input: AutoPostChoiceInput): Promise<AutoPostChoiceResult> {
+function setAutoPostChoice(input: AutoPostChoiceInput): Promise<AutoPostChoiceResult> {
   return apiRequest(`/api/autoposts/${encodeURIComponent(input.id)}/choice`, {
     method: 'PUT',
     body: { choice: input.choice },

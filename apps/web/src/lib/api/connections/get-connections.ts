@@ -5,7 +5,7 @@ import { autoPostKeys } from '../auto-posts/keys';
 import { connectionKeys } from './keys';
 
 /** GET /api/social/connections: the member's connected accounts (and those needing a reconnect). */
-export function getConnections(signal?: AbortSignal): Promise<SocialConnection[]> {
+function getConnections(signal?: AbortSignal): Promise<SocialConnection[]> {
   return apiRequest('/api/social/connections', { schema: socialConnectionList, signal });
 }
 

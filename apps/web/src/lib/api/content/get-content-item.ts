@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 import { contentKeys } from './keys';
 
 /** GET /api/content/{id}: one library item (a post or an Auto-Post is made from it). */
-export function getContentItem(id: string, signal?: AbortSignal): Promise<ContentItem> {
+function getContentItem(id: string, signal?: AbortSignal): Promise<ContentItem> {
   return apiRequest(libraryApi.contentItem(encodeURIComponent(id)), { schema: contentItem, signal });
 }
 

@@ -5,7 +5,7 @@ import { unreadRefreshMs } from './get-unread';
 import { messageKeys } from './keys';
 
 /** GET /api/message?folder&page&pagesize: one page of my threads, or of the sent messages. */
-export function getMessages(query: MessageListQuery, signal?: AbortSignal): Promise<MessageList> {
+function getMessages(query: MessageListQuery, signal?: AbortSignal): Promise<MessageList> {
   return apiRequest(messageApi.messages, {
     query: { folder: query.folder, page: query.page, pagesize: query.pagesize },
     schema: messageList,

@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 import { messageKeys } from './keys';
 
 /** GET /api/message/{id}: a thread with its replies (the server marks it read for me). */
-export function getThread(id: string, signal?: AbortSignal): Promise<MessageThread> {
+function getThread(id: string, signal?: AbortSignal): Promise<MessageThread> {
   return apiRequest(messageApi.message(id), { schema: messageThread, signal });
 }
 

@@ -7,7 +7,7 @@ import { messageKeys } from './keys';
 export const unreadRefreshMs = 60_000;
 
 /** GET /api/message/unread: my unread notifications and message threads. */
-export function getUnreadCounts(signal?: AbortSignal): Promise<UnreadCounts> {
+function getUnreadCounts(signal?: AbortSignal): Promise<UnreadCounts> {
   return apiRequest(messageApi.unread, { schema: unreadCounts, signal });
 }
 

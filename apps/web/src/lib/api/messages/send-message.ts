@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 import { messageKeys } from './keys';
 
 /** POST /api/message: a member's goes to the portal's admins; an admin's names `to`. */
-export function sendMessage(input: MessageCompose): Promise<MessageSent> {
+function sendMessage(input: MessageCompose): Promise<MessageSent> {
   return apiRequest(messageApi.messages, { method: 'POST', body: input, schema: messageSent });
 }
 

@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 import { messageKeys } from './keys';
 
 /** POST /api/message/{id}/reply: answers in a thread. */
-export function sendReply(id: string, body: string): Promise<MessageItem> {
+function sendReply(id: string, body: string): Promise<MessageItem> {
   return apiRequest(messageApi.reply(id), { method: 'POST', body: { body }, schema: messageItem });
 }
 

@@ -7,10 +7,7 @@ import { notificationKeys } from './keys';
 const refreshMs = 60_000;
 
 /** GET /api/notification?unread&page&pagesize: one page of my notifications, with the unread count. */
-export function getNotifications(
-  query: NotificationListQuery,
-  signal?: AbortSignal,
-): Promise<NotificationList> {
+function getNotifications(query: NotificationListQuery, signal?: AbortSignal): Promise<NotificationList> {
   return apiRequest('/api/notification', {
     query: { unread: query.unread, page: query.page, pagesize: query.pagesize },
     schema: notificationList,

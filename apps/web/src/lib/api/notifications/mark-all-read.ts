@@ -3,7 +3,7 @@ import { apiRequest } from '@/lib/api-client';
 import { useNotificationMutation } from './use-notification-mutation';
 
 /** POST /api/notification/read-all: marks all my notifications read (a reconnect still needed stays unread). */
-export function markAllRead(): Promise<NotificationReadResult> {
+function markAllRead(): Promise<NotificationReadResult> {
   return apiRequest('/api/notification/read-all', { method: 'POST', schema: notificationReadResult });
 }
 

@@ -3,7 +3,7 @@ import { apiRequest } from '@/lib/api-client';
 import { useNotificationMutation } from './use-notification-mutation';
 
 /** POST /api/notification/read: marks these of my notifications read. */
-export function markRead(ids: string[]): Promise<NotificationReadResult> {
+function markRead(ids: string[]): Promise<NotificationReadResult> {
   return apiRequest('/api/notification/read', {
     method: 'POST',
     body: { ids },

@@ -7,10 +7,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
 /** React-query keys of the organisation's settings (the settings screen and the Auto-Post form's defaults). */
-export const organisationKeys = { settings: ['organisation', 'settings'] as const };
+const organisationKeys = { settings: ['organisation', 'settings'] as const };
 
 /** GET /api/settings/organisation (admins). */
-export function getOrganisationSettings(signal?: AbortSignal): Promise<OrganisationSettings> {
+function getOrganisationSettings(signal?: AbortSignal): Promise<OrganisationSettings> {
   return apiRequest('/api/settings/organisation', { schema: organisationSettings, signal });
 }
 
@@ -22,7 +22,7 @@ export function useOrganisationSettings() {
 }
 
 /** PUT /api/settings/organisation: answers the saved settings with the change recorded. */
-export function updateOrganisationSettings(body: OrganisationSettingsBody): Promise<OrganisationSettings> {
+function updateOrganisationSettings(body: OrganisationSettingsBody): Promise<OrganisationSettings> {
   return apiRequest('/api/settings/organisation', { method: 'PUT', body, schema: organisationSettings });
 }
 

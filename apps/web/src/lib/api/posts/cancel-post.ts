@@ -3,7 +3,7 @@ import { apiRequest } from '@/lib/api-client';
 import { usePostMutation } from '@/lib/api/posts/use-post-mutation';
 
 /** POST /api/posts/{id}/cancel: cancels every target not yet sent. */
-export function cancelPost(id: string): Promise<ScheduledPost> {
+function cancelPost(id: string): Promise<ScheduledPost> {
   return apiRequest(`/api/posts/${encodeURIComponent(id)}/cancel`, { method: 'POST', schema: scheduledPost });
 }
 

@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 import { postKeys } from './keys';
 
 /** How often a post that is going out right now is read again. */
-export const publishPollMs = 1500;
+const publishPollMs = 1500;
 
 /**
  * Is the post going out right now: a target being sent, awaiting the network's confirmation, or
@@ -32,7 +32,7 @@ export function isGoingOut(
 }
 
 /** GET /api/posts/{id}: one of the member's posts in full (body, each account's outcome). */
-export function getPost(id: string, signal?: AbortSignal): Promise<ScheduledPost> {
+function getPost(id: string, signal?: AbortSignal): Promise<ScheduledPost> {
   return apiRequest(`/api/posts/${encodeURIComponent(id)}`, { schema: scheduledPost, signal });
 }
 

@@ -6,7 +6,7 @@ import { postKeys, type PostListQuery } from './keys';
 export type { PostListQuery } from './keys';
 
 /** GET /api/posts?status&network&contentId&from&to&order&page&pagesize: one page of the member's posts. */
-export function getPosts(query: PostListQuery, signal?: AbortSignal): Promise<PostPage> {
+function getPosts(query: PostListQuery, signal?: AbortSignal): Promise<PostPage> {
   return apiRequest('/api/posts', {
     query: {
       contentId: query.contentId,

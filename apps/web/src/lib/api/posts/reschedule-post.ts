@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 import { postKeys } from './keys';
 import { invalidatePosts } from './use-post-mutation';
 
-export interface Reschedule {
+interface Reschedule {
   /** The post. */
   id: string;
   /** The new instant (ISO 8601). */
@@ -12,7 +12,7 @@ export interface Reschedule {
 }
 
 /** POST /api/posts/{id}/reschedule: moves what has not been sent to the new time. */
-export function reschedulePost({ id, scheduledAt }: Reschedule): Promise<ScheduledPost> {
+function reschedulePost({ id, scheduledAt }: Reschedule): Promise<ScheduledPost> {
   return apiRequest(`/api/posts/${encodeURIComponent(id)}/reschedule`, {
     method: 'POST',
     body: { scheduledAt },

@@ -9,7 +9,7 @@ export interface TargetRef {
 }
 
 /** POST /api/posts/{id}/targets/{targetId}/retry: sends a failed target again, now. */
-export function retryTarget({ id, targetId }: TargetRef): Promise<ScheduledPost> {
+function retryTarget({ id, targetId }: TargetRef): Promise<ScheduledPost> {
   return apiRequest(`/api/posts/${encodeURIComponent(id)}/targets/${encodeURIComponent(targetId)}/retry`, {
     method: 'POST',
     schema: scheduledPost,

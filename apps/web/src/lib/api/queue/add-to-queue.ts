@@ -5,7 +5,7 @@ import { invalidateContentCards } from '../content/keys';
 import { invalidatePosts } from '../posts/use-post-mutation';
 import { postKeys } from '../posts/keys';
 
-export interface AddToQueueInput {
+interface AddToQueueInput {
   item: Pick<ContentItem, 'id' | 'body' | 'link' | 'mediaId'>;
   connectionIds: string[];
   timeZone: string;
@@ -15,7 +15,7 @@ export interface AddToQueueInput {
  * POST /api/posts with `queue`: a library item, as it is, to the given accounts in the member's
  * next free slot (the server picks it; the answer's `queueSlot` says which).
  */
-export function addToQueue({ item, connectionIds, timeZone }: AddToQueueInput): Promise<ScheduledPost> {
+function addToQueue({ item, connectionIds, timeZone }: AddToQueueInput): Promise<ScheduledPost> {
   return apiRequest('/api/posts', {
     method: 'POST',
     body: {

@@ -5,7 +5,7 @@ import { invalidateQueue } from './get-queue';
 import { queueKeys } from './keys';
 
 /** GET /api/queue/slots: the member's weekly slots (or the suggested ones) and the next free one. */
-export function getQueueSlots(signal?: AbortSignal): Promise<QueueSlots> {
+function getQueueSlots(signal?: AbortSignal): Promise<QueueSlots> {
   return apiRequest('/api/queue/slots', { schema: queueSlots, signal });
 }
 
@@ -14,7 +14,7 @@ export function useQueueSlots() {
 }
 
 /** PUT /api/queue/slots: replaces the member's week of slots. */
-export function updateQueueSlots(body: QueueSlotsPut): Promise<QueueSlots> {
+function updateQueueSlots(body: QueueSlotsPut): Promise<QueueSlots> {
   return apiRequest('/api/queue/slots', { method: 'PUT', body, schema: queueSlots });
 }
 

@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 import { reportKeys } from './keys';
 
 /** GET /api/stats/me: the signed-in member's own results. */
-export function getMyStats(
+function getMyStats(
   params: { from: string; to: string; tz: string },
   signal?: AbortSignal,
 ): Promise<MyStats> {

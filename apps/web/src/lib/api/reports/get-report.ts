@@ -15,11 +15,7 @@ const queryOf = (params: ReportParams) => ({
 });
 
 /** GET /api/report/{route}: one page of a report (admins). */
-export function getReport(
-  route: ReportRoute,
-  params: ReportParams,
-  signal?: AbortSignal,
-): Promise<ReportResult> {
+function getReport(route: ReportRoute, params: ReportParams, signal?: AbortSignal): Promise<ReportResult> {
   return apiRequest(reportApi.report(route), { query: queryOf(params), schema: reportResult, signal });
 }
 

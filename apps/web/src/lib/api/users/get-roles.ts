@@ -6,7 +6,7 @@ import { userKeys } from './keys';
 const roles = role.array();
 
 /** GET /api/role: every role that can be assigned. */
-export function getRoles(signal?: AbortSignal): Promise<Role[]> {
+function getRoles(signal?: AbortSignal): Promise<Role[]> {
   return apiRequest('/api/role', { schema: roles, signal });
 }
 

@@ -6,7 +6,7 @@ import { userKeys, type UserListQuery } from './keys';
 export type { UserListQuery, UserSortField } from './keys';
 
 /** GET /api/user?portalid&keyword&roleid&page&pagesize&sort&desc: one page of the portal's users. */
-export function getUsers(query: UserListQuery, signal?: AbortSignal): Promise<UserPage> {
+function getUsers(query: UserListQuery, signal?: AbortSignal): Promise<UserPage> {
   return apiRequest('/api/user', {
     query: {
       portalid: query.portalid,
