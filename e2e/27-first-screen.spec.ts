@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signInToApp, skipAnnouncements, skipTour } from './support/fitpost';
+import { signInToApp, skipAnnouncements, skipTour, storedUser } from './support/fitpost';
 
 declare global {
   interface Window {
@@ -31,14 +31,6 @@ async function recordFirstFrame(page: Page) {
   });
 }
 
-/** The member's full name, as the app stored it at sign-in. */
-async function memberName(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const bytes = Uint8Array.from(atob(localStorage.getItem('user') ?? ''), (c) => c.charCodeAt(0));
-    return (JSON.parse(new TextDecoder().decode(bytes)) as { fullName: string }).fullName;
-  });
-}
-
 for (const { device, width, height } of [
   { device: 'a 1280 px screen', width: 1280, height: 800 },
   { device: 'a 390 px phone', width: 390, height: 844 },
@@ -50,7 +42,7 @@ for (const { device, width, height } of [
     await skipTour(page);
     await skipAnnouncements(page);
     await signInToApp(page, 'coach@example.com');
-    const name = await memberName(page);
+    const name = (await storedUser(page))?.fullName ?? '';
     expect(name).not.toBe('');
 
     await recordFirstFrame(page);
