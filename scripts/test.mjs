@@ -2,7 +2,7 @@
 //
 //   first:  the contract's build (test processes import it)
 //   lane 1: unit + API tests on PGlite (vitest, 2 workers) ─┐ then: API tests on PostgreSQL
-//   lane 2: format → lint → typecheck → build ──────────────┘ then: Playwright (needs the build)
+//   lane 2: format → lint → typecheck → build → size ───────┘ then: Playwright (needs the build)
 //
 // Each phase starts when both lanes of the one before have finished; a failed step stops the run
 // after its phase. Prints the host's speed first and a table of every step's time at the end,
@@ -136,6 +136,8 @@ const [pgliteOk, staticOk] = await Promise.all([
     () => step('Lint (eslint, type-aware)', 'npx', ['eslint', '--max-warnings=0', '.'], { lane: 2 }),
     () => step('Typecheck', 'npm', ['run', '--silent', 'typecheck'], { lane: 2 }),
     () => step('Build', 'npm', ['run', '--silent', 'build'], { lane: 2 }),
+    // The dashboard's first-load JavaScript against its budget (apps/web/scripts/initial-js.mjs).
+    () => step('Bundle size (npm run size)', 'npm', ['run', '--silent', 'size'], { lane: 2 }),
   ),
 ]);
 const pg = await postgres;

@@ -80,12 +80,14 @@ export async function signInToApp(page: Page, email: string, { fresh = false }: 
 }
 
 /** The stored user-info record, decoded as the web app stores it. */
-export async function storedUser(page: Page): Promise<{ id: string; token: string } | null> {
+export async function storedUser(
+  page: Page,
+): Promise<{ id: string; token: string; fullName: string } | null> {
   return page.evaluate(() => {
     const raw = localStorage.getItem('user');
     if (!raw) return null;
     const bytes = Uint8Array.from(atob(raw), (c) => c.charCodeAt(0));
-    return JSON.parse(new TextDecoder().decode(bytes)) as { id: string; token: string };
+    return JSON.parse(new TextDecoder().decode(bytes)) as { id: string; token: string; fullName: string };
   });
 }
 

@@ -5,6 +5,7 @@ import { RouteErrorBoundary } from '@/components/route-error-boundary';
 import { appRoutes } from './app-routes';
 import { RequireUser } from './guards/require-user';
 import { rootRedirect } from './guards/root-redirect';
+import { AppLayout } from './layouts/app-layout';
 import { lazyPage } from './lazy-page';
 import { useDocumentTitle } from './use-document-title';
 
@@ -112,15 +113,11 @@ export const routes: RouteObject[] = [
       {
         path: 'app',
         Component: RequireUser,
-        children: [
-          {
-            lazy: lazyPage(
-              () => import('./layouts/app-layout'),
-              (m) => m.AppLayout,
-            ),
-            children: appRoutes,
-          },
-        ],
+        // The shell comes with the entry, not as a route's `lazy`: a route still loading makes the
+        // router draw its HydrateFallback (a spinner) first, and its chunk would start the screen's
+        // chunk one round trip later. This way the first paint is the shell with the screen's title
+        // (issue 27; e2e/27-first-screen.spec.ts).
+        children: [{ Component: AppLayout, children: appRoutes }],
       },
       { path: '*', handle: { title: 'Page not found' }, Component: () => <NotFound standalone /> },
     ],

@@ -56,6 +56,8 @@ export function BrowseLibraryRoute() {
         <p className="library-summary muted" role="status">
           {total === undefined ? '' : `${formatCount(total)} ${total === 1 ? 'item' : 'items'}`}
         </p>
+        {/* The cards' titles are h3: a heading between them and the page's h1 keeps the outline whole. */}
+        <h2 className="visually-hidden">Library content</h2>
         <ContentGrid
           label="Library content"
           data={content.data}
