@@ -354,6 +354,7 @@ describe('reports', () => {
         comments: 3,
         shares: 1,
         clicks: 3,
+        linkClicks: 0,
       },
     ]);
     expect((await report('popularfavorites')).rows).toEqual([{ title: 'Squat guide', favorites: 2 }]);
@@ -446,6 +447,7 @@ describe('reports', () => {
         comments: 3,
         shares: 1,
         clicks: 3,
+        linkClicks: 0,
       },
       {
         member: 'Ben Coach',
@@ -456,6 +458,7 @@ describe('reports', () => {
         comments: 0,
         shares: 0,
         clicks: 5,
+        linkClicks: 0,
       },
     ]);
   });
