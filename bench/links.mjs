@@ -14,7 +14,7 @@ import { newLinkCode } from '../apps/server/dist/modules/links/codes.js';
 import { hostSpeedIndex } from '../scripts/lib/host-speed.mjs';
 import { benchDatabases, eachDatabase, startNode, stop, table, waitHealthy } from './lib.mjs';
 
-const port = 3230;
+const port = Number(process.env.BENCH_PORT ?? 3236);
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = 32;
 const dataDir = '.tmp/bench-links';
