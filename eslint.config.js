@@ -70,7 +70,7 @@ const serverSrc = fileURLToPath(new URL('./apps/server/src/', import.meta.url));
 const serverModuleTiers = [
   ['auth'],
   ['email', 'organisation', 'media', 'health'],
-  ['notifications', 'users', 'queue', 'reports', 'feeds'],
+  ['notifications', 'users', 'queue', 'reports', 'feeds', 'links'],
   ['social', 'library', 'announcements'],
   ['posts', 'messages', 'sign-in'],
   ['autoposts', 'metrics'],

@@ -1,6 +1,7 @@
 import { publishedPosts } from '@fitpost/sandbox/testing';
 import { expect, test, type Page } from '@playwright/test';
 import {
+  followShortLinks,
   authHeaders,
   ensureConnected,
   expectAccessible,
@@ -171,7 +172,10 @@ test('the admin schedules an Auto-Post from the library; the opted-in coach gets
   // Exactly one post on each of the coach's accounts; nothing for the member who skipped.
   const mine = (await publishedPosts(sandbox, { since })).filter((p) => p.text.includes(token));
   // The link carries the organisation's UTM tags (on by default): the network, this Auto-Post, the member hashed.
-  const onX = mine.filter((p) => p.accountId === accounts.coachX).map((p) => p.text);
+  // It went out as FitPost's short link (issue 30), which leads to the tagged link.
+  const onX = await Promise.all(
+    mine.filter((p) => p.accountId === accounts.coachX).map((p) => followShortLinks(admin, p.text)),
+  );
   expect(onX).toHaveLength(1);
   expect(onX[0]).toMatch(
     new RegExp(

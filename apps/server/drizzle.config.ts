@@ -13,6 +13,7 @@ export default defineConfig({
     './src/db/schema-queue.ts',
     './src/db/schema-settings.ts',
     './src/db/schema-email.ts',
+    './src/db/schema-links.ts',
   ],
   out: './src/db/migrations',
 });

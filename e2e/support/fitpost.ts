@@ -174,3 +174,17 @@ export function dayIn(instant: Date, timeZone: string): string {
     day: '2-digit',
   }).format(instant);
 }
+
+/**
+ * A text a network received with each FitPost short link (`…/l/<code>`, issue 30) replaced by where
+ * it leads, asked with HEAD (which FitPost does not count as a click).
+ */
+export async function followShortLinks(page: Page, text: string): Promise<string> {
+  let followed = text;
+  for (const [link] of text.matchAll(/https?:\/\/\S+?\/l\/[A-Za-z0-9]+(?=\s|$)/g)) {
+    const res = await page.request.head(link, { maxRedirects: 0 });
+    expect(res.status(), link).toBe(302);
+    followed = followed.replace(link, res.headers().location ?? link);
+  }
+  return followed;
+}

@@ -18,3 +18,4 @@ export * from './zoned-time.js';
 export * from './queue.js';
 export * from './organisation.js';
 export * from './email.js';
+export * from './short-links.js';

@@ -38,6 +38,8 @@ export const organisationSettingsBody = z
       .min(organisationSettingsLimits.minFeedRefreshMinutes)
       .max(organisationSettingsLimits.maxFeedRefreshMinutes)
       .nullable(),
+    /** Whether published links go out as FitPost's short links, counting clicks (issue 30); left out: unchanged. */
+    trackLinks: z.boolean().optional(),
   })
   .strict();
 export type OrganisationSettingsBody = z.infer<typeof organisationSettingsBody>;
@@ -58,6 +60,7 @@ export type OrganisationSettingsChange = z.infer<typeof organisationSettingsChan
 /** GET/PUT /api/settings/organisation: the settings, what applies when unset, and the last changes. */
 export const organisationSettings = organisationSettingsBody
   .extend({
+    trackLinks: z.boolean(),
     defaults: z.object({
       displayName: z.string(),
       supportEmail: z.string(),
@@ -80,6 +83,7 @@ export const organisationSettingLabels: Record<keyof OrganisationSettingsBody, s
   xVariantsRequired: 'X caption variants required',
   xVariantsAboveMembers: 'Above this many members on X',
   feedRefreshMinutes: 'Feed refresh interval (minutes)',
+  trackLinks: 'Track links',
 };
 
 /** What the change log calls each field it records: the settings' and a user's details. */

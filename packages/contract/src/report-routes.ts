@@ -15,6 +15,7 @@ export const reportRoutes = [
   'usersinactive',
   'feedusage',
   'topusers',
+  'linkclicks',
 ] as const;
 export type ReportRoute = (typeof reportRoutes)[number];
 
@@ -30,4 +31,5 @@ export const reportTitles: Record<ReportRoute, string> = {
   usersinactive: 'Inactive Users',
   feedusage: 'Feed Usage',
   topusers: 'Top Users',
+  linkclicks: 'Link Clicks',
 };

@@ -3,6 +3,7 @@ import { queryBoolean, text, timeZone } from './common.js';
 import { network } from './social.js';
 import { targetStatus } from './posts.js';
 import { reportRoutes, type ReportRoute } from './report-routes.js';
+import { linkClickTotals } from './short-links.js';
 
 export { reportRoutes, reportTitles } from './report-routes.js';
 
@@ -22,6 +23,7 @@ export const reportDescriptions: Record<ReportRoute, string> = {
   usersinactive: 'Members who have neither signed in nor posted for a while.',
   feedusage: 'Per feed: items imported, items used in posts, last refresh.',
   topusers: 'Members by published posts and engagement.',
+  linkclicks: 'Clicks on the links FitPost published, per post, member and network.',
 };
 
 /** A calendar day, YYYY-MM-DD, read in the admin's (or member's) time zone. */
@@ -169,6 +171,12 @@ export const myStats = z
     ),
     best: z.array(myStatsPost),
     recent: z.array(myStatsPost),
+    /** Clicks on the member's FitPost short links in the period (issue 30). */
+    linkClicks: linkClickTotals,
+    /** The member's posts whose links were clicked in the period, most clicked first. */
+    clickedPosts: z.array(
+      myStatsPost.omit({ status: true, metrics: true }).extend({ linkClicks: linkClickTotals }),
+    ),
   })
   .meta({ id: 'MyStats' });
 export type MyStats = z.infer<typeof myStats>;

@@ -36,6 +36,8 @@ import { registerOpenApi } from '../http/plugins/openapi.js';
 import { registerRateLimits } from '../http/plugins/rate-limits.js';
 import { registerSecurity } from '../http/plugins/security.js';
 import { registerWeb } from '../http/plugins/web.js';
+import { ClickRecorder } from '../modules/links/recorder.js';
+import { shortLinkRoutes } from '../modules/links/routes.js';
 
 interface AppDeps {
   config: Config;
@@ -156,6 +158,12 @@ export async function buildApp(deps: AppDeps) {
   feedImageRoutes(app, { db: database.db, allowLoopback: config.feeds.allowLoopback });
   announcementRoutes(app, { db: database.db, publicRateLimitPerMinute: config.authRateLimitPerMinute });
   healthRoutes(app, healthDeps(deps, version));
+  const clicks = new ClickRecorder({
+    db: database.db,
+    onError: (err, dropped) => app.log.error({ err, dropped }, 'recording short-link clicks failed'),
+  });
+  app.addHook('onClose', () => clicks.close());
+  shortLinkRoutes(app, { db: database.db, recorder: clicks });
   return app;
 }
 

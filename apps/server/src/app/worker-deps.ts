@@ -32,6 +32,7 @@ export function engineDeps(parts: {
     enqueueIn: (tx) => enqueueIn(parts.jobs.boss, tx),
     jobTable: jobTables(parts.jobs.boss),
     emails: parts.emails ?? null,
+    shortLinks: { publicUrl: config.publicUrl },
     loadMedia: (mediaId, userId) =>
       loadMediaForPublishing({ db: parts.database.db, publicUrl: config.publicUrl }, mediaId, userId),
     settings: {

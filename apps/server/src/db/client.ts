@@ -16,6 +16,7 @@ import * as messageSchema from './schema-messages.js';
 import * as metricsSchema from './schema-metrics.js';
 import * as settingsSchema from './schema-settings.js';
 import * as emailSchema from './schema-email.js';
+import * as linksSchema from './schema-links.js';
 
 const schema = {
   ...baseSchema,
@@ -27,6 +28,7 @@ const schema = {
   ...metricsSchema,
   ...settingsSchema,
   ...emailSchema,
+  ...linksSchema,
 };
 
 /** Works from src/ (tests) and dist/ (built) alike. */

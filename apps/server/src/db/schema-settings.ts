@@ -17,6 +17,7 @@ export const organisationSettings = pgTable('organisation_settings', {
   xVariantsRequired: integer('x_variants_required').notNull().default(0),
   xVariantsAboveMembers: integer('x_variants_above_members').notNull().default(0),
   feedRefreshMinutes: integer('feed_refresh_minutes'),
+  trackLinks: boolean('track_links').notNull().default(true),
   updatedAt: tz('updated_at').notNull().defaultNow(),
 });
 

@@ -1,7 +1,9 @@
 import { startSandbox } from '@fitpost/sandbox';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
+import { shortLinks } from '../db/schema-links.js';
 import { createSession } from '../modules/auth/sessions.js';
+import { newLinkCode } from '../modules/links/codes.js';
 import {
   describeRequest,
   emptyJsonBodyRequests,
@@ -78,7 +80,23 @@ async function existingRecords(): Promise<Record<string, string[]>> {
   const brands = [await addBrand(t, admin, 'Acme')];
   const content = [await addContent(t, admin, { title: 'Squats', body: 'Go deep' })];
   const announcements = [(await created(admin, '/api/announcement', { body: '<p>Hello</p>' })).id];
+  // A short link as the publishing engine writes one (GET /l/{*}: its wildcard is the code).
+  const [link] = await t.db
+    .insert(shortLinks)
+    .values({
+      code: newLinkCode(),
+      portalId: member.user.portalId,
+      userId: member.user.id,
+      postId: post.id,
+      targetId: post.targets?.[0]?.id ?? post.id,
+      network: 'x',
+      accountName: '@fuzz',
+      text: 'Leg day',
+      destination: 'https://example.org/?utm_source=x',
+    })
+    .returning();
   return {
+    '*': link ? [link.code] : [],
     posts: [post.id],
     targetId: (post.targets ?? []).map((target) => target.id),
     autoposts: [autoPost.id],

@@ -148,6 +148,7 @@ export function makeOrganisationSettings(
     xVariantsRequired: 0,
     xVariantsAboveMembers: 0,
     feedRefreshMinutes: null,
+    trackLinks: true,
     defaults: {
       displayName: 'FitPro Academy',
       supportEmail: 'support@example.com',

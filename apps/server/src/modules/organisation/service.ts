@@ -28,7 +28,7 @@ export interface OrganisationDeps {
 type Row = typeof organisationSettings.$inferSelect;
 
 /** A portal's settings as stored; a portal nobody configured gets the column defaults. */
-function bodyOf(row: Row | undefined): OrganisationSettingsBody {
+function bodyOf(row: Row | undefined): OrganisationSettingsBody & { trackLinks: boolean } {
   return {
     displayName: row?.displayName ?? null,
     supportEmail: row?.supportEmail ?? null,
@@ -38,11 +38,12 @@ function bodyOf(row: Row | undefined): OrganisationSettingsBody {
     xVariantsRequired: row?.xVariantsRequired ?? 0,
     xVariantsAboveMembers: row?.xVariantsAboveMembers ?? 0,
     feedRefreshMinutes: row?.feedRefreshMinutes ?? null,
+    trackLinks: row?.trackLinks ?? true,
   };
 }
 
 /** The portal's settings (any module may read them: Auto-Post defaults, the public sign-in texts). */
-export async function settingsOf(db: Db, portalId: number): Promise<OrganisationSettingsBody> {
+export async function settingsOf(db: Db, portalId: number) {
   const [row] = await db
     .select()
     .from(organisationSettings)
@@ -123,8 +124,8 @@ export async function updateOrganisationSettings(
       .for('update');
     const before = bodyOf(row);
     const fields = (Object.keys(input) as (keyof OrganisationSettingsBody)[])
-      .filter((field) => before[field] !== input[field])
-      .map((field) => ({ field, from: shown(before[field]), to: shown(input[field]) }));
+      .filter((field) => input[field] !== undefined && before[field] !== input[field])
+      .map((field) => ({ field, from: shown(before[field]), to: shown(input[field] ?? null) }));
     if (fields.length === 0) return;
     await tx
       .insert(organisationSettings)

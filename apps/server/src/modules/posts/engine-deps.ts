@@ -21,6 +21,11 @@ export interface EngineDeps {
   /** Resolves a post's graphic for publishing; null when it no longer exists. */
   loadMedia: (mediaId: string, userId: string) => Promise<PublishMedia | null>;
   settings: EngineSettings;
+  /**
+   * FitPost's short links (issue 30): links go out as `<publicUrl>/l/<code>` where the organisation
+   * tracks links. The worker always sets it; absent (some engine tests), links go out as they are.
+   */
+  shortLinks?: { publicUrl: string };
   /** Where notifications' emails are queued; absent or null: no email. */
   emails?: EmailOutbox | null;
   now?: () => Date;

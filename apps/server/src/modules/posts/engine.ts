@@ -17,6 +17,7 @@ import {
 import { metrics } from '../../lib/metrics.js';
 import type { EngineDeps } from './engine-deps.js';
 import { publishVia, reconcileVia, type ConnectionRow } from './send.js';
+import { linkSent, linkToSend } from '../links/issue.js';
 
 type PublishOutcome =
   'skipped' | 'deferred' | 'published' | 'retrying' | 'failed' | 'needs_reconnect' | 'unknown';
@@ -137,10 +138,34 @@ export async function publishTarget(deps: EngineDeps, job: PublishJob) {
   return outcome ?? 'skipped';
 }
 
-/** The link a target sends: its own (an Auto-Post's UTM-tagged link), else the post's. */
-function linkOf(target: TargetRow, post: typeof posts.$inferSelect): { link?: string } {
-  const link = target.linkOverride ?? post.link;
-  return link ? { link } : {};
+/**
+ * The link a target sends: its own (an Auto-Post's UTM-tagged link), else the post's — as FitPost's
+ * short link when the organisation tracks links (links/issue.ts). `sent`: the one an earlier,
+ * ambiguous send used, to look for it on the network (never writes a new one).
+ */
+async function linkOf(
+  deps: EngineDeps,
+  target: TargetRow,
+  post: typeof posts.$inferSelect,
+  mode: 'send' | 'sent',
+): Promise<{ link?: string }> {
+  const destination = target.linkOverride ?? post.link;
+  if (!destination) return {};
+  if (!deps.shortLinks) return { link: destination };
+  const { publicUrl } = deps.shortLinks;
+  if (mode === 'sent') return { link: await linkSent(deps.db, publicUrl, target.id, destination) };
+  const link = await linkToSend(deps.db, publicUrl, {
+    targetId: target.id,
+    postId: post.id,
+    contentId: post.contentId,
+    portalId: post.portalId,
+    userId: post.userId,
+    network: target.network,
+    accountName: target.accountName,
+    text: target.bodyOverride ?? post.body,
+    destination,
+  });
+  return { link };
 }
 
 async function sendTarget(
@@ -166,7 +191,7 @@ async function sendTarget(
     const result = await publishVia(deps, connection, {
       text: target.bodyOverride ?? post.body,
       accountId: connection.accountId,
-      ...linkOf(target, post),
+      ...(await linkOf(deps, target, post, 'send')),
       ...(media ? { media } : {}),
     });
     const at = clock(deps);
@@ -229,7 +254,7 @@ async function reconcileRow(
     const found = await reconcileVia(deps, connection, {
       text: target.bodyOverride ?? post.body,
       accountId: connection.accountId,
-      ...linkOf(target, post),
+      ...(await linkOf(deps, target, post, 'sent')),
       since: target.startedAt ?? target.dueAt,
     });
     if (found.found) {

@@ -36,6 +36,27 @@ interface PostRow {
   clicks: Figure;
 }
 
+/** How many of the member's clicked posts My Results lists. */
+const clickedPostsShown = 10;
+
+interface ClickedRow {
+  target_id: string;
+  network: Network;
+  account_name: string;
+  text: string;
+  time: Date | string | null;
+  url: string | null;
+  clicks: Figure;
+  unique_clicks: Figure;
+  previews: Figure;
+}
+
+const clickCounts = (r: { clicks: Figure; unique_clicks: Figure; previews: Figure } | undefined) => ({
+  clicks: Number(r?.clicks ?? 0),
+  uniqueClicks: Number(r?.unique_clicks ?? 0),
+  previews: Number(r?.previews ?? 0),
+});
+
 const presentPost = (r: PostRow) => ({
   targetId: r.target_id,
   network: r.network,
@@ -66,7 +87,14 @@ export async function myStats(
   const postColumns = sql`t.id as target_id, t.network, t.account_name, left(coalesce(t.body_override, p.body), 280) as text,
     t.status, coalesce(t.published_at, t.due_at) as time, t.remote_url as url,
     m.impressions, m.likes, m.comments, m.shares, m.clicks`;
-  const [current, previous, byNetwork, perDay, best, recent] = await Promise.all([
+  // Clicks on the member's short links in the range (issue 30), per link; deleted posts' links too.
+  const clickedLinks = sql`select c.code, sum(c.clicks)::int as clicks, sum(c.unique_clicks)::int as unique_clicks,
+      sum(c.previews)::int as previews
+    from short_link_clicks c join short_links l on l.code = c.code
+    where l.user_id = ${actor.userId} and l.portal_id = ${actor.portalId}
+      and c.hour >= ${range.start} and c.hour < ${range.end}
+    group by c.code`;
+  const [current, previous, byNetwork, perDay, best, recent, clickTotals, clicked] = await Promise.all([
     rowsOf<Record<string, Figure>>(deps.db, sums(range.start, range.end)),
     rowsOf<Record<string, Figure>>(deps.db, sums(range.previous.start, range.previous.end)),
     rowsOf<{ network: Network; n: Figure }>(
@@ -100,6 +128,20 @@ export async function myStats(
           and coalesce(t.published_at, t.due_at) < ${range.end}
         order by coalesce(t.published_at, t.due_at) desc limit 10`,
     ),
+    rowsOf<{ clicks: Figure; unique_clicks: Figure; previews: Figure }>(
+      deps.db,
+      sql`select coalesce(sum(n.clicks), 0) as clicks, coalesce(sum(n.unique_clicks), 0) as unique_clicks,
+        coalesce(sum(n.previews), 0) as previews from (${clickedLinks}) n`,
+    ),
+    rowsOf<ClickedRow>(
+      deps.db,
+      sql`select l.target_id, l.network, l.account_name, l.text, t.published_at as time, t.remote_url as url,
+          n.clicks, n.unique_clicks, n.previews
+        from (${clickedLinks}) n join short_links l on l.code = n.code
+        left join post_targets t on t.id = l.target_id
+        where n.clicks > 0
+        order by n.clicks desc, l.created_at desc limit ${clickedPostsShown}`,
+    ),
   ]);
   const counts = new Map(byNetwork.map((r) => [r.network, Number(r.n)]));
   return {
@@ -117,5 +159,15 @@ export async function myStats(
     })),
     best: best.map(presentPost),
     recent: recent.map(presentPost),
+    linkClicks: clickCounts(clickTotals[0]),
+    clickedPosts: clicked.map((r) => ({
+      targetId: r.target_id,
+      network: r.network,
+      accountName: r.account_name,
+      text: r.text,
+      time: r.time === null ? null : new Date(r.time).toISOString(),
+      url: r.url,
+      linkClicks: clickCounts(r),
+    })),
   };
 }

@@ -355,6 +355,7 @@ describe('reports', () => {
         comments: 3,
         shares: 1,
         clicks: 3,
+        linkClicks: 0,
       },
     ]);
     expect((await report('popularfavorites')).rows).toEqual([{ title: 'Squat guide', favorites: 2 }]);
@@ -447,6 +448,7 @@ describe('reports', () => {
         comments: 3,
         shares: 1,
         clicks: 3,
+        linkClicks: 0,
       },
       {
         member: 'Ben Coach',
@@ -457,6 +459,7 @@ describe('reports', () => {
         comments: 0,
         shares: 0,
         clicks: 5,
+        linkClicks: 0,
       },
     ]);
   });

@@ -32,6 +32,8 @@ export function reportRoutes(app: FastifyInstance, deps: ReportsDeps) {
         security,
         summary:
           'A report of the portal (admins): JSON, or with format=csv the whole report as streamed text/csv',
+        description:
+          '`linkclicks`: clicks on the FitPost short links published in the portal, one row per link (post, member, network); `topusers` and `popularcontent` carry `linkClicks`, which `sort` accepts.',
         params: reportParams,
         querystring: reportQuery,
         response: { 200: z.union([reportResult, z.string()]), ...errors },
@@ -58,6 +60,8 @@ export function reportRoutes(app: FastifyInstance, deps: ReportsDeps) {
         tags,
         security,
         summary: 'My results: my published posts and their engagement, against the previous period',
+        description:
+          'With `linkClicks` (clicks, unique clicks and link previews on the FitPost short links of my posts in the period) and `clickedPosts` (my most clicked links, deleted posts included).',
         querystring: myStatsQuery,
         response: { 200: myStatsSchema, ...errors },
       },

@@ -121,7 +121,7 @@ const queryText = (pairs: Pairs) =>
   pairs.length === 0 ? '' : `?${pairs.map(([k, v]) => `${encode(k)}=${encode(v)}`).join('&')}`;
 
 const pathWith = (route: ApiRoute, values: Record<string, string>) =>
-  route.path.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? 'x');
+  route.path.replace(/\{(\w+|\*)\}/g, (_, name: string) => values[name] ?? 'x');
 
 const pngSignature = Buffer.from('89504e470d0a1a0a', 'hex');
 

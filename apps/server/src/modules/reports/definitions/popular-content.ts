@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm';
+import { trackedClicksLabel } from '@fitpost/contract';
+import { linkClicksIn } from './link-clicks.js';
 import {
   col,
   engagementColumns,
@@ -14,6 +16,7 @@ export const popularContent: ReportDefinition = {
     col('posts', "Members' posts"),
     col('autoPosts', 'Auto-Post deliveries'),
     ...engagementColumns,
+    col('linkClicks', trackedClicksLabel),
   ],
   chart: { x: 'title', bars: ['posts', 'autoPosts'], stacked: true },
   sort: 'posts',
@@ -21,13 +24,22 @@ export const popularContent: ReportDefinition = {
   // A post made from a library item carries it (an Auto-Post's deliveries too: the fan-out copies the
   // Auto-Post's item onto each member's post), and each of its targets a copy of it and of whether
   // the post came from an Auto-Post: the month is read off post_targets_portal_content_idx alone.
+  // FitPost link clicks: the range's clicks on the links of posts made from the item (each link
+  // carries its post's item), whenever the post went out.
   query: (ctx) => sql`
-      select c.title,
-        count(*) filter (where not t.from_auto_post)::int as posts,
-        count(*) filter (where t.from_auto_post)::int as "autoPosts",
-        ${engagementSums}
-      from post_targets t join content_items c on c.id = t.content_id
-      left join post_metrics m on m.target_id = t.id and ${engagementIn(ctx)}
-      where t.portal_id = ${ctx.portalId} and t.content_id is not null and ${publishedIn(ctx)}
-      group by c.id, c.title`,
+      with used as (
+        select t.content_id,
+          count(*) filter (where not t.from_auto_post)::int as posts,
+          count(*) filter (where t.from_auto_post)::int as "autoPosts",
+          ${engagementSums}
+        from post_targets t
+        left join post_metrics m on m.target_id = t.id and ${engagementIn(ctx)}
+        where t.portal_id = ${ctx.portalId} and t.content_id is not null and ${publishedIn(ctx)}
+        group by t.content_id
+      ), lc as (${linkClicksIn(ctx, 'l.content_id')})
+      select c.title, coalesce(used.posts, 0) as posts, coalesce(used."autoPosts", 0) as "autoPosts",
+        used.impressions, used.likes, used.comments, used.shares, used.clicks,
+        coalesce(lc.clicks, 0) as "linkClicks"
+      from used full join lc on lc.key = used.content_id
+      join content_items c on c.id = coalesce(used.content_id, lc.key)`,
 };

@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm';
+import { trackedClicksLabel } from '@fitpost/contract';
+import { linkClicksIn } from './link-clicks.js';
 import {
   col,
   engagementColumns,
@@ -15,6 +17,7 @@ export const topUsers: ReportDefinition = {
     col('published', 'Published'),
     col('failed', 'Failed'),
     ...engagementColumns,
+    col('linkClicks', trackedClicksLabel),
   ],
   chart: { x: 'member', bars: ['published'], stacked: false },
   sort: 'published',
@@ -33,10 +36,11 @@ export const topUsers: ReportDefinition = {
         where t.portal_id = ${ctx.portalId} and t.status = 'failed'
           and t.due_at >= ${ctx.range.start} and t.due_at < ${ctx.range.end} ${networkFilter(ctx)}
         group by t.user_id
-      )
+      ), lc as (${linkClicksIn(ctx, 'l.user_id')})
       select u.full_name as member, coalesce(pub.n, 0)::int as published, coalesce(fail.n, 0)::int as failed,
-        eng.impressions, eng.likes, eng.comments, eng.shares, eng.clicks
+        eng.impressions, eng.likes, eng.comments, eng.shares, eng.clicks, coalesce(lc.clicks, 0) as "linkClicks"
       from pub full join fail on fail.user_id = pub.user_id
+      full join lc on lc.key = coalesce(pub.user_id, fail.user_id)
       left join eng on eng.user_id = pub.user_id
-      join users u on u.id = coalesce(pub.user_id, fail.user_id)`,
+      join users u on u.id = coalesce(pub.user_id, fail.user_id, lc.key)`,
 };

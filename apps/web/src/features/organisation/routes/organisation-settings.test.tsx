@@ -54,6 +54,7 @@ describe('/app/manage/settings', () => {
       supportEmail: 'help@strong.example',
       displayName: null,
       utmEnabled: true,
+      trackLinks: true,
     });
     const changes = screen.getByRole('region', { name: 'Last changes' });
     expect(within(changes).getByText('Ada Admin')).toBeInTheDocument();

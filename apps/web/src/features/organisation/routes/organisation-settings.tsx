@@ -48,6 +48,7 @@ function SettingsForm({ settings }: { settings: OrganisationSettings }) {
         xVariantsRequired: values.xVariantsRequired,
         xVariantsAboveMembers: values.xVariantsAboveMembers,
         feedRefreshMinutes: values.feedRefreshMinutes,
+        trackLinks: values.trackLinks,
       },
       { onSuccess: () => void messageApi.success('The organization’s settings are saved.') },
     );
@@ -112,6 +113,14 @@ function SettingsForm({ settings }: { settings: OrganisationSettings }) {
         rules={[{ required: true, message: 'Enter 0 or more' }]}
       >
         <InputNumber min={0} max={1_000_000} precision={0} />
+      </Form.Item>
+      <h2 className="section-title">Links</h2>
+      <Form.Item
+        name="trackLinks"
+        valuePropName="checked"
+        extra="Published links go out as FitPost short links, so Reports and My Results count their clicks."
+      >
+        <Checkbox>{labels.trackLinks}</Checkbox>
       </Form.Item>
       <h2 className="section-title">Content feeds</h2>
       <Form.Item

@@ -1,5 +1,7 @@
 import {
   engagementLabels,
+  linkClickLabels,
+  type LinkClickTotals,
   networkServiceNames,
   targetStatusLabels,
   type EngagementTotals,
@@ -29,7 +31,9 @@ import '../components/reports.css';
 import { FitTable } from '@/components/fit-table';
 
 type Post = MyStats['recent'][number];
+type ClickedPost = MyStats['clickedPosts'][number];
 const figureNames = Object.entries(engagementLabels) as [keyof EngagementTotals, string][];
+const clickNames = Object.entries(linkClickLabels) as [keyof LinkClickTotals, string][];
 const show = (value: number | null) => (value === null ? '—' : value.toLocaleString('en'));
 
 /** 'My Results' (/app/stats): the member's own posts and what they earned, against the previous period. */
@@ -110,6 +114,16 @@ function Results({ data, zone }: { data: MyStats; zone: string }) {
           </ComposedChart>
         </ResponsiveContainer>
       </figure>
+      <h2>Clicks on your links</h2>
+      <ul className="my-results-totals" aria-label="Clicks on your links in this period">
+        {clickNames.map(([key, label]) => (
+          <li key={key} className="my-results-total">
+            <span>{label}</span>
+            <strong>{show(data.linkClicks[key])}</strong>
+          </li>
+        ))}
+      </ul>
+      <ClickedPostsTable posts={data.clickedPosts} zone={zone} />
       <h2>Best posts</h2>
       <PostsTable posts={data.best} zone={zone} caption="Best posts" />
       <h2>Recent posts</h2>
@@ -118,20 +132,78 @@ function Results({ data, zone }: { data: MyStats; zone: string }) {
   );
 }
 
-/** The spec's 'Recent posts' table: network, text, time, status, link, figures; cards on a phone. */
+/** What a posts table shows of each post: the same base for every table, then its own figures. */
+type ListedPost = Pick<Post, 'targetId' | 'network' | 'text' | 'time' | 'url'> & { status?: Post['status'] };
+interface Figure<P> {
+  key: string;
+  label: string;
+  value: (post: P) => number | null;
+}
+
+const engagementFigures: Figure<Post>[] = figureNames.map(([key, label]) => ({
+  key,
+  label,
+  value: (post) => post.metrics[key],
+}));
+const clickFigures: Figure<ClickedPost>[] = clickNames.map(([key, label]) => ({
+  key,
+  label,
+  value: (post) => post.linkClicks[key],
+}));
+
+/** The spec's 'Recent posts' table: network, text, time, status, link, engagement. */
 function PostsTable({ posts, zone, caption }: { posts: Post[]; zone: string; caption: string }) {
+  return (
+    <PostList
+      posts={posts}
+      zone={zone}
+      caption={caption}
+      figures={engagementFigures}
+      empty="No posts in this period."
+    />
+  );
+}
+
+/** The member's posts whose links were clicked in the period, most clicked first. */
+function ClickedPostsTable({ posts, zone }: { posts: ClickedPost[]; zone: string }) {
+  return (
+    <PostList
+      posts={posts}
+      zone={zone}
+      caption="Posts by clicks"
+      figures={clickFigures}
+      empty="No clicks on your links in this period."
+    />
+  );
+}
+
+/** A table of posts with their figures (status and link where known); cards on a phone. */
+function PostList<P extends ListedPost>({
+  posts,
+  zone,
+  caption,
+  figures,
+  empty,
+}: {
+  posts: P[];
+  zone: string;
+  caption: string;
+  figures: Figure<P>[];
+  empty: string;
+}) {
   const screens = Grid.useBreakpoint();
-  const when = (post: Post) => (post.time ? formatZoned(post.time, zone) : '');
-  if (posts.length === 0) return <Empty description="No posts in this period." />;
+  const when = (post: P) => (post.time ? formatZoned(post.time, zone) : '');
+  if (posts.length === 0) return <Empty description={empty} />;
   if (!screens.md) {
     return (
       <ul className="report-cards" aria-label={caption} style={{ listStyle: 'none', padding: 0 }}>
         {posts.map((post) => (
           <li key={post.targetId} className="report-card">
-            <strong>{networkServiceNames[post.network]}</strong> · {targetStatusLabels[post.status]} ·{' '}
+            <strong>{networkServiceNames[post.network]}</strong> ·{' '}
+            {post.status ? `${targetStatusLabels[post.status]} · ` : ''}
             {when(post)}
             <p>{post.text}</p>
-            <p>{figureNames.map(([key, label]) => `${label} ${show(post.metrics[key])}`).join(' · ')}</p>
+            <p>{figures.map((f) => `${f.label} ${show(f.value(post))}`).join(' · ')}</p>
             {post.url ? (
               <a href={post.url} target="_blank" rel="noopener noreferrer">
                 Open post
@@ -142,11 +214,20 @@ function PostsTable({ posts, zone, caption }: { posts: Post[]; zone: string; cap
       </ul>
     );
   }
-  const columns: TableProps<Post>['columns'] = [
+  const withStatus = posts.some((post) => post.status);
+  const columns: TableProps<P>['columns'] = [
     { key: 'network', title: 'Network', render: (_, post) => networkServiceNames[post.network] },
     { key: 'text', title: 'Text', dataIndex: 'text', ellipsis: true },
     { key: 'time', title: 'Time', render: (_, post) => when(post) },
-    { key: 'status', title: 'Status', render: (_, post) => targetStatusLabels[post.status] },
+    ...(withStatus
+      ? [
+          {
+            key: 'status',
+            title: 'Status',
+            render: (_: unknown, post: P) => (post.status ? targetStatusLabels[post.status] : ''),
+          },
+        ]
+      : []),
     {
       key: 'link',
       title: 'Link',
@@ -157,15 +238,15 @@ function PostsTable({ posts, zone, caption }: { posts: Post[]; zone: string; cap
           </a>
         ) : null,
     },
-    ...figureNames.map(([key, label]) => ({
-      key,
-      title: label,
+    ...figures.map((f) => ({
+      key: f.key,
+      title: f.label,
       align: 'right' as const,
-      render: (_: unknown, post: Post) => show(post.metrics[key]),
+      render: (_: unknown, post: P) => show(f.value(post)),
     })),
   ];
   return (
-    <FitTable<Post>
+    <FitTable<P>
       aria-label={caption}
       rowKey="targetId"
       size="small"

@@ -1,4 +1,4 @@
-import type { MyStats, ReportResult } from '@fitpost/contract';
+import { reportRoutes, reportTitles, type MyStats, type ReportResult } from '@fitpost/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -36,22 +36,11 @@ const topUsers: ReportResult = {
 };
 
 describe('report screens', () => {
-  it('the index links all eleven reports', async () => {
+  it('the index links every report, in the contract’s order', async () => {
     renderScreen(<ReportsIndexRoute />, { user: admin });
     const links = await screen.findAllByRole('link');
-    expect(links.map((l) => l.textContent)).toEqual([
-      'Basic Stats',
-      'Posts Per Day',
-      'Top Content',
-      'Top Favorites',
-      'Top Tags',
-      'Top Platforms',
-      'Posts Detail',
-      'Upcoming Posts',
-      'Inactive Users',
-      'Feed Usage',
-      'Top Users',
-    ]);
+    expect(links.map((l) => l.textContent)).toEqual(reportRoutes.map((route) => reportTitles[route]));
+    expect(links.map((l) => l.textContent)).toContain('Link Clicks');
   });
 
   it('shows the report with its title and rows, asking in the admin’s zone; an unknown figure is a dash', async () => {
@@ -207,6 +196,18 @@ describe('My Results', () => {
       perDay: [{ day: '2026-03-08', published: 1, likes: 7, comments: 1 }],
       best: [post],
       recent: [post],
+      linkClicks: { clicks: 4, uniqueClicks: 3, previews: 2 },
+      clickedPosts: [
+        {
+          targetId: 't1',
+          network: 'x',
+          accountName: '@coach',
+          text: 'Tempo squats today',
+          time: '2026-03-08T15:00:00.000Z',
+          url: 'https://x.com/i/web/status/1',
+          linkClicks: { clicks: 4, uniqueClicks: 3, previews: 2 },
+        },
+      ],
     };
     server.use(http.get('/api/stats/me', () => HttpResponse.json(mine)));
     renderScreen(<MyResultsRoute />, { user: memberUser });
@@ -222,5 +223,11 @@ describe('My Results', () => {
       'href',
       'https://x.com/i/web/status/1',
     );
+    // Clicks on the member's FitPost links: totals, and the post with its clicks.
+    const clicks = screen.getByRole('list', { name: 'Clicks on your links in this period' });
+    expect(within(clicks).getByText('Unique clicks').nextSibling).toHaveTextContent('3');
+    const clicked = screen.getByRole('table', { name: 'Posts by clicks' });
+    const clickedRow = within(clicked).getByRole('row', { name: /Tempo squats today/ });
+    expect(within(clickedRow).getByText('4')).toBeInTheDocument();
   });
 });
