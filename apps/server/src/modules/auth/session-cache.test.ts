@@ -11,6 +11,8 @@ import { sessions, userProperties, userRoles } from '../../db/schema.js';
 import { organisationSettings } from '../../db/schema-settings.js';
 import { makeUser, startTestApp, type TestApp } from '../../test/harness.js';
 import { trueWithin } from '../../test/eventually.js';
+import { openChangeFeed } from '../../db/change-feed.js';
+import { sessionCache } from './session-cache.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -69,4 +71,23 @@ it('keeps serving a session from memory when only its last-seen time moves (a to
   const longAgo = new Date(Date.now() - t.config.session.idleMs - 60_000);
   await t.db.update(sessions).set({ lastSeenAt: longAgo }).where(eq(sessions.userId, member.user.id));
   expect((await me(member.auth)).statusCode).toBe(200);
+});
+
+it("stops serving a cached session at the moment the user's last access role expires", async () => {
+  const member = await makeUser(t, { portalId: 31 });
+  const inAnHour = new Date(Date.now() + 3600_000);
+  await t.db.update(userRoles).set({ expiryDate: inAnHour }).where(eq(userRoles.userId, member.user.id));
+  const feed = await openChangeFeed(t.database);
+  const cache = sessionCache(t.db, feed, t.config.session);
+  try {
+    const token = member.auth.authorization.slice('Bearer '.length);
+    expect(await cache.authenticate(token)).toMatchObject({ userId: member.user.id });
+    expect(await cache.authenticate(token, new Date(inAnHour.getTime() - 1000))).toMatchObject({
+      userId: member.user.id,
+    });
+    expect(await cache.authenticate(token, new Date(inAnHour.getTime() + 1000))).toBeNull();
+  } finally {
+    cache.close();
+    await feed.close();
+  }
 });
