@@ -21,7 +21,8 @@ async function run(label, extraEnv) {
     ...extraEnv,
   });
   try {
-    await waitHealthy(`http://127.0.0.1:${port}/api/health`);
+    // A shared host can take a minute or more to migrate and seed a fresh PGlite.
+    await waitHealthy(`http://127.0.0.1:${port}/api/health`, 300_000);
     const base = `http://127.0.0.1:${port}`;
     const token = await memberToken(base, `http://127.0.0.1:${sandboxPort}`, 'coach@example.com');
     const trivial = await cannon(`${base}/api/public-config`, {}, { seconds: duration });

@@ -1,6 +1,7 @@
 // `npm run bench [startup|web|everyday|api|publish|library|calendar|fanout|scale|uploads|messages|links]`: FitPost's benchmarks, printed as
 // Markdown for docs/benchmarks.md. Run `npm run build` first. Each part is bounded and stops its own processes.
 import os from 'node:os';
+import { hostSpeedIndex } from '../scripts/lib/host-speed.mjs';
 
 const only = process.argv[2];
 const parts = {
@@ -19,7 +20,7 @@ const parts = {
 };
 const cpu = os.cpus();
 console.log(
-  `Machine: ${cpu.length} × ${cpu[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}\n`,
+  `Machine: ${cpu.length} × ${cpu[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}; host speed index ${hostSpeedIndex().index} at the start (scripts/lib/host-speed.mjs), load average ${os.loadavg()[0].toFixed(1)}\n`,
 );
 for (const [name, run] of Object.entries(parts)) {
   if (only && only !== name) continue;

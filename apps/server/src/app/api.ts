@@ -30,6 +30,9 @@ import { createPost } from '../modules/posts/service.js';
 import { postUpsert } from '@fitpost/contract';
 import { enqueueIn } from '../jobs/queues.js';
 import { actorOf, registerAuth } from '../modules/auth/plugin.js';
+import { sessionCache } from '../modules/auth/session-cache.js';
+import { meCache } from '../modules/users/me-cache.js';
+import { openChangeFeed } from '../db/change-feed.js';
 import { registerErrorHandler } from '../http/plugins/errors.js';
 import { registerHttpMetrics } from '../http/plugins/metrics.js';
 import { registerOpenApi } from '../http/plugins/openapi.js';
@@ -101,7 +104,29 @@ export async function buildApp(deps: AppDeps) {
   registerHttpMetrics(app);
   await registerSecurity(app, config);
   await registerRateLimits(app, database.db, config, (request) => actorOf(request).userId);
-  registerAuth(app, database.db, config);
+  // Sessions and GET /api/user/me from memory, dropped as the database announces changes
+  // (docs/architecture.md, "The session cache").
+  const feed = await openChangeFeed(database, (err) =>
+    app.log.warn({ err }, 'listening for session and role changes failed; retrying'),
+  );
+  const sessions = sessionCache(database.db, feed, config.session);
+  const meAnswers = meCache(database.db, feed);
+  app.addHook('onClose', async () => {
+    sessions.close();
+    meAnswers.close();
+    await feed.close();
+  });
+  // A change made through this process shows in its own next answer at once, before the feed says
+  // so: a member's own (logout, their properties), or anyone's when an admin or a sign-in acts.
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      const changed = request.actor && !request.actor.isAdmin ? request.actor.userId : '*';
+      sessions.forget(changed);
+      meAnswers.forget(changed);
+    }
+    done(null, payload);
+  });
+  registerAuth(app, database.db, config, sessions);
   // In production the API's map is for the portal's admins; the demo shows it to anyone.
   await registerOpenApi(app, { version, adminOnly: !config.demo });
   const webFound = await registerWeb(app, config.webDist);
@@ -119,7 +144,7 @@ export async function buildApp(deps: AppDeps) {
   };
   authRoutes(app, { db: database.db, config, oidc, organisation });
   organisationRoutes(app, organisation);
-  userRoutes(app, { db: database.db });
+  userRoutes(app, { db: database.db, me: meAnswers });
   socialRoutes(app, {
     db: database.db,
     cipher: deps.cipher,

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { AppError, forbidden } from '../../lib/errors.js';
+import type { SessionCache } from './session-cache.js';
 import { authenticate, type Actor } from './sessions.js';
 
 declare module 'fastify' {
@@ -29,18 +30,22 @@ function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-export function registerAuth(app: FastifyInstance, db: Db, config: Config) {
+/** Sets up the hooks; with `cache` (session-cache.ts) sessions are resolved from memory where they can be. */
+export function registerAuth(app: FastifyInstance, db: Db, config: Config, cache?: SessionCache) {
+  const resolve = cache
+    ? (token: string) => cache.authenticate(token)
+    : (token: string) => authenticate(db, token, config.session);
   app.decorateRequest('actor', null);
   app.decorate('requireUser', async (request: FastifyRequest) => {
     const token = bearerToken(request);
     if (!token) throw unauthenticated();
-    const actor = await authenticate(db, token, config.session);
+    const actor = await resolve(token);
     if (!actor) throw unauthenticated();
     request.actor = actor;
   });
   app.decorate('identifyUser', async (request: FastifyRequest) => {
     const token = bearerToken(request);
-    if (token) request.actor = await authenticate(db, token, config.session);
+    if (token) request.actor = await resolve(token);
   });
   app.decorate('requireAdmin', (request: FastifyRequest) =>
     actorOf(request).isAdmin ? Promise.resolve() : Promise.reject(forbidden()),

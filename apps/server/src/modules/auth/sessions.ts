@@ -48,22 +48,48 @@ export async function createSession(
  * idle or past its absolute expiry, or when the user's access has ended (which revokes it).
  */
 export async function authenticate(db: Db, token: string, settings: Config['session'], now = new Date()) {
+  return (await lookupSession(db, hashToken(token), settings, now))?.actor ?? null;
+}
+
+/** A session in force, and until when that holds as far as time alone goes. */
+export interface SessionInForce {
+  actor: Actor;
+  /** When the session was last marked as used (at most `touchEveryMs` ago after a lookup). */
+  lastSeenAt: Date;
+  /** The session's absolute expiry or the next start or end of one of the user's access roles. */
+  validUntil: number;
+}
+
+/** `authenticate` by the token's hash, with what a cache needs to know how long the answer holds. */
+export async function lookupSession(
+  db: Db,
+  tokenHash: string,
+  settings: Config['session'],
+  now = new Date(),
+): Promise<SessionInForce | null> {
+  const accessRoles = inArray(userRoles.roleId, [roleIds.member, roleIds.admin]);
   // One indexed lookup by token hash, with the access-giving roles in force as one small array.
   const [row] = await db
     .select({
       sessionId: sessions.id,
       lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
       userId: users.id,
       portalId: users.portalId,
       roles: sql<
         number[]
-      >`array(select ${userRoles.roleId} from ${userRoles} where ${userRoles.userId} = ${users.id} and ${inArray(userRoles.roleId, [roleIds.member, roleIds.admin])} and ${roleActiveAt(now)})`,
+      >`array(select ${userRoles.roleId} from ${userRoles} where ${userRoles.userId} = ${users.id} and ${accessRoles} and ${roleActiveAt(now)})`,
+      // Epoch milliseconds of the next start or expiry of an access role, null when none is ahead.
+      nextRoleChange: sql<number | null>`(select extract(epoch from min(least(
+          case when ${userRoles.startDate} > ${now} then ${userRoles.startDate} end,
+          case when ${userRoles.expiryDate} > ${now} then ${userRoles.expiryDate} end))) * 1000
+        from ${userRoles} where ${userRoles.userId} = ${users.id} and ${accessRoles})::float8`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.tokenHash, hashToken(token)),
+        eq(sessions.tokenHash, tokenHash),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, now),
         gt(sessions.lastSeenAt, new Date(now.getTime() - settings.idleMs)),
@@ -74,16 +100,26 @@ export async function authenticate(db: Db, token: string, settings: Config['sess
     await revokeSession(db, row.sessionId, now);
     return null;
   }
-  if (now.getTime() - row.lastSeenAt.getTime() > touchEveryMs) {
-    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
-  }
+  const lastSeenAt = await touchSession(db, row.sessionId, row.lastSeenAt, now);
   const actor: Actor = {
     sessionId: row.sessionId,
     userId: row.userId,
     portalId: row.portalId,
     isAdmin: row.roles.includes(roleIds.admin),
   };
-  return actor;
+  const expiresAt = row.expiresAt.getTime();
+  return {
+    actor,
+    lastSeenAt,
+    validUntil: row.nextRoleChange === null ? expiresAt : Math.min(expiresAt, row.nextRoleChange),
+  };
+}
+
+/** Marks a session used when its mark is older than `touchEveryMs`; returns the mark it now has. */
+export async function touchSession(db: Db, sessionId: string, lastSeenAt: Date, now = new Date()) {
+  if (now.getTime() - lastSeenAt.getTime() <= touchEveryMs) return lastSeenAt;
+  await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));
+  return now;
 }
 
 /** Ends one session (logout); returns the ID token it began with, if it kept one. */

@@ -19,13 +19,14 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { actorOf } from '../auth/plugin.js';
 import { requireAdmin } from '../auth/policy.js';
+import type { MeCache } from './me-cache.js';
 import * as users from './service.js';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 const authed = { tags: ['user'], security: [{ bearer: [] }] };
 
 /** User and role routes (spec §7 User): thin — validate, authorize in the service, present. */
-export function userRoutes(app: FastifyInstance, { db }: { db: Db }) {
+export function userRoutes(app: FastifyInstance, { db, me }: { db: Db; me: MeCache }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Authenticate on request, before validation: strangers learn nothing about the schemas.
   const onRequest = app.requireUser;
@@ -36,7 +37,7 @@ export function userRoutes(app: FastifyInstance, { db }: { db: Db }) {
       onRequest,
       schema: { ...authed, summary: 'The signed-in user', response: { 200: meResponse, ...errors } },
     },
-    (req) => users.me(db, actorOf(req)),
+    (req) => me.me(actorOf(req)),
   );
 
   r.get(
