@@ -18,3 +18,5 @@ export * from './zoned-time.js';
 export * from './queue.js';
 export * from './organisation.js';
 export * from './email.js';
+export * from './csv.js';
+export * from './auto-post-import.js';
