@@ -52,7 +52,8 @@ export const autoPostImportMessages = {
   cellCount: (found: number, expected: number) =>
     `This row has ${formatCount(found)} cells; the header row has ${formatCount(expected)}.`,
   badDate: (value: string) => `'${value}' is not a date: write it as YYYY-MM-DD, such as 2026-03-31.`,
-  badTime: (value: string) => `'${value}' is not a time: write it as HH:MM on a 24-hour clock, such as 18:30.`,
+  badTime: (value: string) =>
+    `'${value}' is not a time: write it as HH:MM on a 24-hour clock, such as 18:30.`,
   unknownZone: (value: string) =>
     `Unknown time zone '${value}': use a name such as Europe/London or America/New_York.`,
   skippedTime: (date: string, time: string, zone: string) =>

@@ -43,7 +43,8 @@ export function readCsv(input: string): CsvReading {
   const sepLine = /^sep=(.*?)(\r\n|\n|\r|$)/i.exec(text);
   if (sepLine) {
     const named = sepLine[1] ?? '';
-    if (named !== ',' && named !== ';') return { ok: false, message: csvMessages.badSeparator(sepLine[0].trim()) };
+    if (named !== ',' && named !== ';')
+      return { ok: false, message: csvMessages.badSeparator(sepLine[0].trim()) };
     separator = named;
     text = text.slice(sepLine[0].length);
     line = 2;

@@ -57,6 +57,11 @@ function cellValue(raw: string): { value: string; formula: boolean } {
   return { value: raw, formula: formulaStart.test(raw) };
 }
 
+const isoDay = (date: string) => {
+  const ms = Date.parse(`${date}T00:00:00Z`);
+  return Number.isNaN(ms) ? null : new Date(ms).toISOString().slice(0, 10);
+};
+
 const timePattern = /^(\d{1,2}):([0-5]\d)$/;
 
 /** A row read: the Auto-Post it asks for (when its cells could be read), its problems, its preview. */
@@ -82,7 +87,12 @@ export interface RowDefaults {
 }
 
 /** Reads one record into an Auto-Post input, naming every cell that cannot be read. */
-export function readRow(record: CsvRecord, index: ColumnIndex, width: number, defaults: RowDefaults): ReadRow {
+export function readRow(
+  record: CsvRecord,
+  index: ColumnIndex,
+  width: number,
+  defaults: RowDefaults,
+): ReadRow {
   const problems: AutoPostImportProblem[] = [];
   const problem = (column: AutoPostCsvColumn | null, message: string) => problems.push({ column, message });
   const cell = (column: AutoPostCsvColumn) => {
@@ -110,7 +120,8 @@ export function readRow(record: CsvRecord, index: ColumnIndex, width: number, de
   let scheduledAt: string | null = null;
   const zoneOk = isTimeZoneName(timeZone);
   if (!zoneOk) problem('time_zone', m.unknownZone(timeZone));
-  const dateOk = /^\d{4}-\d{2}-\d{2}$/.test(date) && !Number.isNaN(Date.parse(`${date}T00:00:00Z`));
+  // A real calendar day: 2027-02-30 would otherwise roll over to March.
+  const dateOk = /^\d{4}-\d{2}-\d{2}$/.test(date) && isoDay(date) === date;
   if (!dateOk) problem('date', m.badDate(date));
   const timeOk = timeMatch !== null && Number(timeMatch[1]) < 24;
   if (!timeOk) problem('time', m.badTime(rawTime));
@@ -156,7 +167,8 @@ export function readRow(record: CsvRecord, index: ColumnIndex, width: number, de
     networks: tokens,
     text: [onX ? (variants[0] ?? body) : body, link].filter(Boolean).join(' '),
   };
-  if (problems.length > 0 || scheduledAt === null) return { line: record.line, input: null, problems, preview };
+  if (problems.length > 0 || scheduledAt === null)
+    return { line: record.line, input: null, problems, preview };
 
   // The form's schema: content, networks, merge fields, distinct variants, the link.
   const parsed = autoPostUpsert.safeParse({

@@ -32,9 +32,16 @@ async function libraryItems(deps: AutoPostDeps, portalId: number, ids: string[])
   const found = new Map<string, LibraryItem>();
   if (wanted.length === 0) return found;
   const rows = await deps.db
-    .select({ id: contentItems.id, body: contentItems.body, mediaId: contentItems.mediaId, link: contentItems.link })
+    .select({
+      id: contentItems.id,
+      body: contentItems.body,
+      mediaId: contentItems.mediaId,
+      link: contentItems.link,
+    })
     .from(contentItems)
-    .where(and(anyOf(contentItems.id, wanted), eq(contentItems.portalId, portalId), isNull(contentItems.ownerId)));
+    .where(
+      and(anyOf(contentItems.id, wanted), eq(contentItems.portalId, portalId), isNull(contentItems.ownerId)),
+    );
   for (const row of rows) found.set(row.id, { body: row.body, mediaId: row.mediaId, link: row.link });
   return found;
 }
@@ -70,12 +77,20 @@ async function checkPlan(deps: AutoPostDeps, actor: Actor, csv: string) {
     const row = readRow(record, index, header.cells.length, defaults);
     if (row.input) {
       for (const p of await autoPostProblems(checks, row.input)) {
-        const column = p.field === 'scheduledAt' ? 'time' : p.field === 'xVariants' ? 'x_variants' : p.field === 'body' ? 'text' : 'content_id';
+        const column =
+          p.field === 'scheduledAt'
+            ? 'time'
+            : p.field === 'xVariants'
+              ? 'x_variants'
+              : p.field === 'body'
+                ? 'text'
+                : 'content_id';
         row.problems.push({ column, message: p.message });
       }
       const key = rowKey(row.input);
       const earlier = firstSeen.get(key);
-      if (earlier !== undefined) row.problems.push({ column: null, message: autoPostImportMessages.duplicate(earlier) });
+      if (earlier !== undefined)
+        row.problems.push({ column: null, message: autoPostImportMessages.duplicate(earlier) });
       else firstSeen.set(key, row.line);
     }
     rows.push(row);

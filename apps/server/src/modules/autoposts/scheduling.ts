@@ -1,8 +1,4 @@
-import {
-  autoPostMessages,
-  type autoPostListQuery,
-  type OrganisationSettingsBody,
-} from '@fitpost/contract';
+import { autoPostMessages, type autoPostListQuery, type OrganisationSettingsBody } from '@fitpost/contract';
 import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
