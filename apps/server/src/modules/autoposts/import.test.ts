@@ -67,7 +67,7 @@ async function fanoutJobs() {
   const res = await t.db.execute(
     sql`select count(*)::int as n from pgboss.job where name = 'autopost-fanout'`,
   );
-  return (res.rows[0] as { n: number }).n;
+  return (res as { rows: { n: number }[] }).rows[0]?.n ?? 0;
 }
 
 /** The one row's problems of a one-row file, as { column: message }. */
