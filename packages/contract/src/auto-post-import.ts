@@ -159,3 +159,11 @@ export function autoPostCsvTemplate(example: { date: string; time: string; timeZ
   ];
   return `${autoPostCsvColumns.join(',')}\r\n${row.join(',')}\r\n`;
 }
+
+/** What the Import a Plan screen and its links say. */
+export const autoPostImportWords = {
+  title: 'Import a Plan',
+  schedule: (n: number) => `Schedule ${formatCount(n)} Auto-Post${n === 1 ? '' : 's'}`,
+  template: 'Download a template CSV',
+  templateFile: 'auto-post-plan-template.csv',
+} as const;
