@@ -1,4 +1,4 @@
-// `npm run bench [startup|web|everyday|api|publish|library|calendar|fanout|scale|uploads|messages]`: FitPost's benchmarks, printed as
+// `npm run bench [startup|web|everyday|api|publish|library|calendar|fanout|scale|uploads|messages|import]`: FitPost's benchmarks, printed as
 // Markdown for docs/benchmarks.md. Run `npm run build` first. Each part is bounded and stops its own processes.
 import os from 'node:os';
 
@@ -15,6 +15,7 @@ const parts = {
   scale: async () => (await import('./scale.mjs')).benchScale(),
   uploads: async () => (await import('./uploads.mjs')).benchUploads(),
   messages: async () => (await import('./messages.mjs')).benchMessages(),
+  import: async () => (await import('./autopost-import.mjs')).benchAutoPostImport(),
 };
 const cpu = os.cpus();
 console.log(
