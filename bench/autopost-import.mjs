@@ -10,11 +10,17 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { openDatabase } from '../apps/server/dist/db/client.js';
 import { seedReferenceData } from '../apps/server/dist/db/seed.js';
-import { portals, sessions, userRoles, users } from '../apps/server/dist/db/schema.js';
-import { hashToken, randomToken } from '../apps/server/dist/lib/tokens.js';
-import { roleIds } from '../packages/contract/dist/index.js';
 import { hostSpeedIndex } from '../scripts/lib/host-speed.mjs';
-import { benchDatabases, eachDatabase, rssMiB, startNode, stop, table, waitHealthy } from './lib.mjs';
+import {
+  benchDatabases,
+  eachDatabase,
+  rssMiB,
+  seedAdmin,
+  startNode,
+  stop,
+  table,
+  waitHealthy,
+} from './lib.mjs';
 
 const port = 3243;
 const base = `http://127.0.0.1:${port}`;
@@ -41,26 +47,7 @@ async function seed(openSettings) {
   try {
     await database.migrate();
     await seedReferenceData(database.db);
-    const db = database.db;
-    await db
-      .insert(portals)
-      .values({ id: 1, alias: 'bench', name: 'Import benchmark' })
-      .onConflictDoNothing();
-    const [admin] = await db
-      .insert(users)
-      .values({ portalId: 1, email: `import.${Date.now()}@example.com`, fullName: 'Bench Admin' })
-      .returning({ id: users.id });
-    await db.insert(userRoles).values({
-      userId: admin.id,
-      roleId: roleIds.admin,
-      source: 'admin',
-      startDate: new Date(Date.now() - 60_000),
-    });
-    const token = `fp_${randomToken(32)}`;
-    await db
-      .insert(sessions)
-      .values({ userId: admin.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 3600_000) });
-    return token;
+    return await seedAdmin(database.db, { prefix: `import${Date.now()}` });
   } finally {
     await database.close();
   }
