@@ -20,9 +20,11 @@ import {
   stop,
   table,
   waitHealthy,
+  withSandbox,
 } from './lib.mjs';
 
 const port = 3243;
+const sandboxPort = 4243;
 const base = `http://127.0.0.1:${port}`;
 const repeat = Number(process.env.BENCH_REPEAT ?? 5);
 const databases = benchDatabases();
@@ -80,6 +82,7 @@ async function run(label, env, openSettings) {
     FITPOST_SERVICES: 'api',
     FITPOST_DEMO_SEED: 'false',
     LOG_LEVEL: 'warn',
+    SANDBOX_PORT: String(sandboxPort),
     ...env,
   });
   try {
@@ -119,7 +122,10 @@ export async function benchAutoPostImport() {
   const dataDir = path.resolve('.tmp/bench-autopost-import');
   rmSync(dataDir, { recursive: true, force: true });
   try {
-    const rows = await eachDatabase(databases, dataDir, run);
+    // The demo's sign-in provider is the sandbox; the API waits for it at start.
+    const rows = await withSandbox({ port: sandboxPort, dataDir }, () =>
+      eachDatabase(databases, dataDir, run),
+    );
     return [
       `Host speed index ${speed.index} (rounds ${speed.rounds.join(', ')}). POST /api/autoposts/import over HTTP to the built API process: the median of ${repeat} requests (the real import: of 3, each scheduling 1,000 more), beside GET /api/health/live (median of 50) and a 10-row dry run in the same run. The plan's rows: merge fields, a link with UTM tags, X and LinkedIn, two X variants each.`,
       '',
