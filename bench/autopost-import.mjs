@@ -23,8 +23,8 @@ import {
   withSandbox,
 } from './lib.mjs';
 
-const port = 3243;
-const sandboxPort = 4243;
+const port = 3291;
+const sandboxPort = 4291;
 const base = `http://127.0.0.1:${port}`;
 const repeat = Number(process.env.BENCH_REPEAT ?? 5);
 const databases = benchDatabases();

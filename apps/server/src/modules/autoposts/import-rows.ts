@@ -188,6 +188,7 @@ export function readRow(
       const [field, at] = issue.path;
       if (field === 'link') problem('link', `'${link}': ${libraryMessages.linkInvalid}`);
       else if (field === 'networks') problem('networks', issue.message);
+      else if (field === 'scheduledAt') problem('date', `'${date}' ${issue.message}`);
       else if (field === 'xVariants' && typeof at === 'number' && issue.code === 'too_big')
         problem('x_variants', textProblem('x', variants[at] ?? '', false) ?? issue.message);
       else if (field === 'xVariants') problem('x_variants', issue.message);
