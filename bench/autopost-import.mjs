@@ -124,7 +124,7 @@ export async function benchAutoPostImport() {
   try {
     // The demo's sign-in provider is the sandbox; the API waits for it at start.
     const rows = await withSandbox({ port: sandboxPort, dataDir }, () =>
-      eachDatabase(databases, dataDir, run),
+      eachDatabase(databases, dataDir, run, { tokenKey: true }),
     );
     return [
       `Host speed index ${speed.index} (rounds ${speed.rounds.join(', ')}). POST /api/autoposts/import over HTTP to the built API process: the median of ${repeat} requests (the real import: of 3, each scheduling 1,000 more), beside GET /api/health/live (median of 50) and a 10-row dry run in the same run. The plan's rows: merge fields, a link with UTM tags, X and LinkedIn, two X variants each.`,
