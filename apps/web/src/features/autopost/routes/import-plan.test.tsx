@@ -27,7 +27,7 @@ function open() {
   return { ...mounted, input };
 }
 
-const csvFile = (text: string | Uint8Array, name = 'plan.csv') =>
+const csvFile = (text: string | Uint8Array<ArrayBuffer>, name = 'plan.csv') =>
   new File([text], name, { type: 'text/csv' });
 const good = 'date,time,text,networks\n2030-05-01,09:00,Stretch!,x\n2030-05-02,09:00,Hydrate!,x;linkedin\n';
 
