@@ -5,7 +5,8 @@ import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
-import { portals, userRoles, users } from '../apps/server/dist/db/schema.js';
+import { portals, sessions, userRoles, users } from '../apps/server/dist/db/schema.js';
+import { hashToken, randomToken } from '../apps/server/dist/lib/tokens.js';
 import { roleIds } from '../packages/contract/dist/index.js';
 import { startPostgres } from '../scripts/lib/postgres.mjs';
 import { chromiumFlags, chromiumPath } from '../scripts/lib/chromium.mjs';
@@ -97,6 +98,24 @@ export async function seedMembers(db, { total, prefix, batch, since = new Date(D
       .values(made.map((u) => ({ userId: u.id, roleId: roleIds.member, source: 'admin', startDate: since })));
     if (each) await each(made, start);
   }
+}
+
+/** An admin of portal 1 (`<prefix>.admin@example.com`) with a session until `expires`; its bearer token. */
+export async function seedAdmin(db, { prefix, expires = new Date(Date.now() + 24 * 3600_000) }) {
+  await db.insert(portals).values({ id: 1, alias: 'fitpro', name: 'FitPro Academy' }).onConflictDoNothing();
+  const [admin] = await db
+    .insert(users)
+    .values({ portalId: 1, email: `${prefix}.admin@example.com`, fullName: 'Bench Admin' })
+    .returning({ id: users.id });
+  await db.insert(userRoles).values({
+    userId: admin.id,
+    roleId: roleIds.admin,
+    source: 'admin',
+    startDate: new Date(Date.now() - 60_000),
+  });
+  const token = `fp_${randomToken(32)}`;
+  await db.insert(sessions).values({ userId: admin.id, tokenHash: hashToken(token), expiresAt: expires });
+  return token;
 }
 
 export async function waitHealthy(url, timeoutMs = 60_000) {

@@ -10,12 +10,12 @@
 import path from 'node:path';
 import { openDatabase } from '../apps/server/dist/db/client.js';
 import { seedReferenceData } from '../apps/server/dist/db/seed.js';
-import { sessions, userRoles, users } from '../apps/server/dist/db/schema.js';
+import { sessions } from '../apps/server/dist/db/schema.js';
 import { hashToken, randomToken } from '../apps/server/dist/lib/tokens.js';
-import { roleIds } from '../packages/contract/dist/index.js';
 import {
   benchDatabases,
   eachDatabase,
+  seedAdmin,
   seedMembers,
   startNode,
   stop,
@@ -57,20 +57,7 @@ async function seed(openSettings) {
         tokens.push(...batch.map((s) => s.token));
       },
     });
-    const [admin] = await db
-      .insert(users)
-      .values({ portalId: 1, email: `${prefix}.admin@example.com`, fullName: 'Bench Admin' })
-      .returning({ id: users.id });
-    await db.insert(userRoles).values({
-      userId: admin.id,
-      roleId: roleIds.admin,
-      source: 'admin',
-      startDate: new Date(Date.now() - 60_000),
-    });
-    const adminToken = `fp_${randomToken(32)}`;
-    await db
-      .insert(sessions)
-      .values({ userId: admin.id, tokenHash: hashToken(adminToken), expiresAt: expires });
+    const adminToken = await seedAdmin(db, { prefix, expires });
     return { tokens, adminToken };
   } finally {
     await database.close();

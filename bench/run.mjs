@@ -1,4 +1,4 @@
-// `npm run bench [startup|web|everyday|api|publish|library|calendar|fanout|scale|uploads|messages|links]`: FitPost's benchmarks, printed as
+// `npm run bench [startup|web|everyday|api|publish|library|calendar|fanout|scale|uploads|messages|links|import]`: FitPost's benchmarks, printed as
 // Markdown for docs/benchmarks.md. Run `npm run build` first. Each part is bounded and stops its own processes.
 import os from 'node:os';
 import { hostSpeedIndex } from '../scripts/lib/host-speed.mjs';
@@ -17,6 +17,7 @@ const parts = {
   uploads: async () => (await import('./uploads.mjs')).benchUploads(),
   messages: async () => (await import('./messages.mjs')).benchMessages(),
   links: async () => (await import('./links.mjs')).benchLinks(),
+  import: async () => (await import('./autopost-import.mjs')).benchAutoPostImport(),
 };
 const cpu = os.cpus();
 console.log(

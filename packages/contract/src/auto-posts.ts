@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { connectionStatus, network } from './social.js';
 import { calendarRangeProblem, postBody } from './posts.js';
 import { httpUrl, instant, text, timeZone } from './common.js';
+import { formatCount } from './constants.js';
 import { mergeFieldNames, unknownMergeFieldMessage, unknownMergeFields } from './merge-fields.js';
 
 /**
@@ -24,6 +25,7 @@ export const autoPostMessages = {
   duplicateVariants: 'Each X caption variant must be different.',
   notOptedIn: 'Turn on Auto-Post for at least one connected account to receive Auto-Posts.',
   adminOnly: 'Only administrators can schedule Auto-Posts.',
+  spread: `Spread X posts over 0 to ${formatCount(autoPostLimits.maxXSpreadMinutes)} minutes.`,
 } as const;
 
 export const autoPostStatuses = ['scheduled', 'fanning_out', 'done', 'cancelled'] as const;

@@ -19,3 +19,5 @@ export * from './queue.js';
 export * from './organisation.js';
 export * from './email.js';
 export * from './short-links.js';
+export * from './csv.js';
+export * from './auto-post-import.js';

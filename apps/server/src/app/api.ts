@@ -28,7 +28,7 @@ import { emailRoutes } from '../modules/email/routes.js';
 import type { EmailOutbox } from '../modules/email/outbox.js';
 import { createPost } from '../modules/posts/service.js';
 import { postUpsert } from '@fitpost/contract';
-import { enqueueIn } from '../jobs/queues.js';
+import { enqueueIn, enqueueManyIn } from '../jobs/queues.js';
 import { actorOf, registerAuth } from '../modules/auth/plugin.js';
 import { sessionCache } from '../modules/auth/session-cache.js';
 import { meCache } from '../modules/users/me-cache.js';
@@ -161,6 +161,7 @@ export async function buildApp(deps: AppDeps) {
   queueRoutes(app, { db: database.db, timeZone: config.timeZone });
   autoPostRoutes(app, {
     ...postsDeps,
+    enqueueManyIn: (tx: Db) => enqueueManyIn(deps.jobs.boss, tx),
     publicUrl: config.publicUrl,
     createMemberPost: (tx, actor, input) =>
       createPost({ ...postsDeps, db: tx }, actor, postUpsert.parse(input)),

@@ -1,4 +1,4 @@
-import { messages } from '@fitpost/contract';
+import { autoPostImportWords, messages } from '@fitpost/contract';
 import { Navigate, type RouteObject } from 'react-router';
 import { NotFound } from '@/components/not-found';
 import { NestedRouteErrorBoundary } from '@/components/route-error-boundary';
@@ -28,6 +28,14 @@ const manageRoutes: RouteObject[] = [
   },
   page('autopost', 'Schedule Auto-Post', scheduleAutoPost),
   page('autopost/:id/edit', 'Edit Auto-Post', scheduleAutoPost),
+  page(
+    'autopost/import',
+    autoPostImportWords.title,
+    lazyScreen(
+      () => import('@/features/autopost/routes/import-plan'),
+      (m) => m.ImportPlanRoute,
+    ),
+  ),
   page(
     'autopost/:id',
     'Auto-Post Progress',

@@ -10,10 +10,15 @@ import type { ClaimGuardSeam } from '../posts/claim-guard.js';
 // opt-in settings in settings.ts.
 
 type Enqueue = (queue: string, data: object, startAfter?: Date) => Promise<unknown>;
+type EnqueueMany = (queue: string, jobs: { data: object; startAfter?: Date }[]) => Promise<unknown>;
 
 export interface AutoPostDeps extends ClaimGuardSeam {
   db: Db;
   enqueueIn: (tx: Db) => Enqueue;
+  /** Many jobs in one statement (the plan import's fan-out jobs); without it, one at a time. */
+  enqueueManyIn?: (tx: Db) => EnqueueMany;
+  /** The deployment's zone (FITPOST_TIME_ZONE): an imported row without a zone, when the organisation has none. */
+  timeZone?: string;
   publicUrl: string;
   now?: () => Date;
   /**

@@ -2,6 +2,10 @@ import {
   autoPost,
   autoPostChoiceBody,
   autoPostChoiceResult,
+  autoPostExportQuery,
+  autoPostImportBody,
+  autoPostImportLimits,
+  autoPostImportResult,
   autoPostDetail,
   autoPostIdParams,
   autoPostList,
@@ -19,6 +23,7 @@ import {
 } from '@fitpost/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { actorOf } from '../auth/plugin.js';
 import { presentAutoPost, presentAutoPostDetail, presentMemberAutoPost } from './presenter.js';
 import type { AutoPostDeps } from './access.js';
@@ -32,6 +37,8 @@ import {
 } from './scheduling.js';
 import { autoPostSettingsOf, updateAutoPostSettings } from './settings.js';
 import { memberDetailGapsOf, previewAutoPost } from './preview.js';
+import { importAutoPosts } from './import.js';
+import { exportAutoPosts } from './export.js';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const tags = ['autoposts'];
@@ -73,6 +80,61 @@ export function autoPostRoutes(app: FastifyInstance, deps: AutoPostDeps) {
       },
     },
     async (req, reply) => reply.status(201).send(present(await createAutoPost(deps, actorOf(req), req.body))),
+  );
+  r.post(
+    '/api/autoposts/import',
+    {
+      onRequest,
+      bodyLimit: autoPostImportLimits.maxRequestBytes,
+      schema: {
+        tags,
+        security,
+        summary: 'Import a plan: many Auto-Posts from CSV, all or none (admins)',
+        description: [
+          'The CSV (RFC 4180, UTF-8; a byte-order mark, CRLF or LF, quoted fields and Excel’s `sep=` first',
+          'line are read) has a header row with the columns `date` (YYYY-MM-DD), `time` (HH:MM, 24-hour),',
+          '`time_zone` (IANA; empty: the organization’s default zone), `text` (merge fields allowed), `link`,',
+          '`networks` (x;linkedin;facebook;instagram, `;` or `|` between them), and optionally `content_id`',
+          '(a library item of the portal: its graphic goes with the row, its text and link fill empty cells),',
+          '`x_variants` (`|` between them), `x_spread_minutes` and `utm` (true/false), in any order; an unknown',
+          'column is refused by name. At most 1 MB and 1,000 rows (413 / 400 naming the limits).',
+          'Every row gets Schedule Auto-Post’s rules with its messages, plus: a time that does not exist in its',
+          'zone (the hour clocks skip) and a row repeating an earlier one are refused; a cell starting with',
+          '= + - or @ (a formula to a spreadsheet) is refused, and an apostrophe before such a character (as the',
+          'export writes it) is taken off. `dryRun: true` only checks; `dryRun: false` schedules every row in',
+          'one transaction, or, when any row is invalid, nothing and answers 422 with the same row list.',
+        ].join(' '),
+        body: autoPostImportBody,
+        response: { 200: autoPostImportResult, 413: errorBody, 422: autoPostImportResult, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const { status, result } = await importAutoPosts(deps, actorOf(req), req.body);
+      return reply.status(status).send(result);
+    },
+  );
+  r.get(
+    '/api/autoposts/export',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'Export the plan as CSV in the import’s columns (admins)',
+        description:
+          'The Auto-Posts still scheduled from the start of `from` to the end of `to` (days in the admin’s zone), one a row, each time in its own zone; cells a spreadsheet would run as formulas get a leading apostrophe, as in the report CSVs. Importing the file schedules the same plan.',
+        querystring: autoPostExportQuery,
+        response: { 200: z.string(), ...errors },
+      },
+    },
+    async (req, reply) => {
+      const { fileName, csv } = await exportAutoPosts(deps, actorOf(req), req.query);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
   );
   r.get(
     '/api/autoposts/upcoming',

@@ -1,98 +1,22 @@
-import { textProblem } from '@fitpost/contract/platform-rules';
-import {
-  autoPostMessages,
-  longestMergeText,
-  longestUtmLink,
-  organisationMessages,
-  type autoPostListQuery,
-  type autoPostUpsert,
-  type OrganisationSettingsBody,
-} from '@fitpost/contract';
-import { and, asc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { autoPostMessages, type autoPostListQuery, type OrganisationSettingsBody } from '@fitpost/contract';
+import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { media, socialConnections } from '../../db/schema.js';
+import { media } from '../../db/schema.js';
 import { autoPostMemberChoices, autoPosts } from '../../db/schema-autopost.js';
-import { contentItems } from '../../db/schema-library.js';
 import { posts, postTargets } from '../../db/schema-posts.js';
 import { queues } from '../../jobs/queues.js';
 import { AppError } from '../../lib/errors.js';
 import { requireAdmin } from '../auth/policy.js';
 import type { Actor } from '../auth/sessions.js';
-import { mediaUsableBy } from '../media/service.js';
 import { settingsOf } from '../organisation/service.js';
 import { clock, findPortalAutoPost, type AutoPostDeps } from './access.js';
+import { autoPostChecks, validateAutoPost, type Upsert } from './validation.js';
 
 // Admin scheduling: what the portal's admins schedule, change, cancel and follow.
 
-type Upsert = z.output<typeof autoPostUpsert>;
-
-/** Members of the portal with Auto-Post on for an X account. */
-async function membersOnX(db: Db, portalId: number) {
-  const [row] = await db
-    .select({ n: sql<number>`count(distinct ${socialConnections.userId})::int` })
-    .from(socialConnections)
-    .where(
-      and(
-        eq(socialConnections.portalId, portalId),
-        eq(socialConnections.network, 'x'),
-        eq(socialConnections.autoPost, true),
-      ),
-    );
-  return row?.n ?? 0;
-}
-
-/**
- * Checks what an Auto-Post refers to (its time, graphic and content must be the portal's), that
- * the longest text any member could get fits every network, and the organisation's X rule.
- */
-async function validate(deps: AutoPostDeps, actor: Actor, input: Upsert, settings: OrganisationSettingsBody) {
-  const when = new Date(input.scheduledAt);
-  if (when.getTime() < clock(deps).getTime() - 60_000)
-    throw new AppError('validation', autoPostMessages.past);
-  if (input.mediaId) {
-    const [usable] = await deps.db
-      .select({ id: media.id })
-      .from(media)
-      .where(and(eq(media.id, input.mediaId), mediaUsableBy(actor)));
-    if (!usable) throw new AppError('validation', 'Choose an image you uploaded or one from the library.');
-  }
-  if (input.contentId) {
-    const [content] = await deps.db
-      .select({ id: contentItems.id })
-      .from(contentItems)
-      .where(
-        and(
-          eq(contentItems.id, input.contentId),
-          eq(contentItems.portalId, actor.portalId),
-          isNull(contentItems.ownerId),
-        ),
-      );
-    if (!content) throw new AppError('validation', 'Choose content from the portal’s library.');
-  }
-  // Each member's post must fit every network it goes to, counted as the network counts, with the
-  // longest details any member could have and the link as tagged.
-  const utm = input.utm ?? settings.utmEnabled;
-  const link = input.link && utm ? longestUtmLink(input.link) : input.link;
-  const withLink = (text: string) => [longestMergeText(text), link].filter(Boolean).join(' ');
-  const problems = input.networks.flatMap((network) => {
-    const texts = network === 'x' && input.xVariants.length > 0 ? input.xVariants : [input.body];
-    return texts.flatMap((text) => {
-      const problem = textProblem(network, withLink(text), Boolean(input.mediaId));
-      return problem ? [texts.length > 1 ? `“${text.slice(0, 40)}”: ${problem}` : problem] : [];
-    });
-  });
-  if (problems.length > 0) throw new AppError('validation', [...new Set(problems)].join('\n'));
-  const { xVariantsRequired: required, xVariantsAboveMembers: above } = settings;
-  if (input.networks.includes('x') && required > 0 && input.xVariants.length < required) {
-    if ((await membersOnX(deps.db, actor.portalId)) > above)
-      throw new AppError('validation', organisationMessages.xVariantsNeeded(required, above));
-  }
-  return when;
-}
-
 /** Every member's post carries the Auto-Post's graphic, so it becomes a portal library image. */
-async function shareMedia(tx: Db, mediaId: string | null | undefined, portalId: number) {
+export async function shareMedia(tx: Db, mediaId: string | null | undefined, portalId: number) {
   if (mediaId)
     await tx
       .update(media)
@@ -100,7 +24,7 @@ async function shareMedia(tx: Db, mediaId: string | null | undefined, portalId: 
       .where(and(eq(media.id, mediaId), eq(media.portalId, portalId)));
 }
 
-const fields = (input: Upsert, when: Date, settings: OrganisationSettingsBody) => ({
+export const fields = (input: Upsert, when: Date, settings: OrganisationSettingsBody) => ({
   contentId: input.contentId ?? null,
   body: input.body,
   mediaId: input.mediaId ?? null,
@@ -117,7 +41,7 @@ const fields = (input: Upsert, when: Date, settings: OrganisationSettingsBody) =
 export async function createAutoPost(deps: AutoPostDeps, actor: Actor, input: Upsert) {
   requireAdmin(actor, autoPostMessages.adminOnly);
   const settings = await settingsOf(deps.db, actor.portalId);
-  const when = await validate(deps, actor, input, settings);
+  const when = await validateAutoPost(autoPostChecks(deps, actor, settings), input);
   const row = await deps.db.transaction(async (tx) => {
     const [made] = await tx
       .insert(autoPosts)
@@ -136,7 +60,7 @@ export async function updateAutoPost(deps: AutoPostDeps, actor: Actor, id: strin
   requireAdmin(actor, autoPostMessages.adminOnly);
   await findPortalAutoPost(deps.db, actor, id);
   const settings = await settingsOf(deps.db, actor.portalId);
-  const when = await validate(deps, actor, input, settings);
+  const when = await validateAutoPost(autoPostChecks(deps, actor, settings), input);
   return deps.db.transaction(async (tx) => {
     const [row] = await tx
       .update(autoPosts)

@@ -13,7 +13,7 @@ export function csvCell(value: ReportCell): string {
 }
 
 /** A CSV line (CRLF-terminated, as RFC 4180 has it). */
-function csvLine(cells: readonly ReportCell[]): string {
+export function csvLine(cells: readonly ReportCell[]): string {
   return `${cells.map(csvCell).join(',')}\r\n`;
 }
 

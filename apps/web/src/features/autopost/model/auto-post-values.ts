@@ -4,7 +4,6 @@ import {
   autoPostMessages,
   autoPostUpsert,
   type AutoPostUpsert,
-  formatCount,
   libraryMessages,
   longestMergeText,
   longestUtmLink,
@@ -52,7 +51,7 @@ export interface AutoPostErrors {
 const messagesForForm = {
   whenMissing: 'Choose a date and a time.',
   variantEmpty: 'Write this caption or remove it.',
-  spread: `Spread X posts over 0 to ${formatCount(autoPostLimits.maxXSpreadMinutes)} minutes.`,
+  spread: autoPostMessages.spread,
 } as const;
 
 const xLimit = textLimits.x;

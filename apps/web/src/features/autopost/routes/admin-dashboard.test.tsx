@@ -26,6 +26,7 @@ describe('Administration Dashboard', () => {
     ['Find Content to Post', '/app/content'],
     ['Admin Favorites', '/app/manage/saved'],
     ['Schedule Auto-Post', '/app/manage/autopost'],
+    ['Import a Plan', '/app/manage/autopost/import'],
   ])("'%s' goes to %s", async (name, to) => {
     server.use(http.get('/api/autoposts', () => HttpResponse.json([])));
     const { user } = open();

@@ -1,5 +1,5 @@
 import { HeartOutlined, PlusOutlined, SearchOutlined, EditOutlined } from '@ant-design/icons';
-import { messages, type AutoPost } from '@fitpost/contract';
+import { autoPostImportWords, messages, type AutoPost } from '@fitpost/contract';
 import { Button, message } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -68,9 +68,14 @@ export function AdminDashboardRoute() {
           <h2 id="upcoming-autoposts-title" className="section-title">
             Upcoming Scheduled Auto-Posts
           </h2>
-          <Button type="primary" onClick={() => void navigate('/app/manage/autopost')}>
-            {messages['action.scheduleAutoPost']}
-          </Button>
+          <span className="row-actions">
+            <Button onClick={() => void navigate('/app/manage/autopost/import')}>
+              {autoPostImportWords.title}
+            </Button>
+            <Button type="primary" onClick={() => void navigate('/app/manage/autopost')}>
+              {messages['action.scheduleAutoPost']}
+            </Button>
+          </span>
         </div>
         <p className="muted">Times are in your time zone: {zoneLabel(zone)}.</p>
         {autoPosts.isPending ? (

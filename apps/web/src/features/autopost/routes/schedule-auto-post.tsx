@@ -1,7 +1,7 @@
-import { autoPostMessages, type AutoPost } from '@fitpost/contract';
+import { autoPostImportWords, autoPostMessages, type AutoPost } from '@fitpost/contract';
 import { Alert, Button } from 'antd';
 import { useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { sharedGraphic } from '@/components/graphic-upload/graphic';
 import { PageHeader } from '@/components/page-header';
 import { PageLoader } from '@/components/page-loader';
@@ -110,6 +110,11 @@ export function ScheduleAutoPostRoute() {
       <PageHeader
         title={id ? 'Edit Auto-Post' : 'Schedule Auto-Post'}
         description="At the time you choose, FitPost publishes this post to the connected accounts of every member who opted in to Auto-Post on the networks you pick."
+        actions={
+          id ? null : (
+            <Link to="/app/manage/autopost/import">{autoPostImportWords.title} from a spreadsheet</Link>
+          )
+        }
       />
       <div className="panel">{id ? <EditAutoPost id={id} zone={zone} /> : <NewAutoPost zone={zone} />}</div>
     </>
