@@ -13,3 +13,11 @@ export async function trueWithin(ms: number, check: () => Promise<boolean>) {
     await nextTurn();
   }
 }
+
+/**
+ * How long a test lets a change pushed by a database notification take to arrive. The promise is
+ * about a second; a test does not time it (a loaded machine's clock is not the code's speed): a cached
+ * entry would otherwise live until its session's idle limit, hours away, so seeing the change at
+ * all within this bound proves it was pushed.
+ */
+export const pushLimitMs = 15_000;

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sessions, userProperties, userRoles } from '../../db/schema.js';
 import { organisationSettings } from '../../db/schema-settings.js';
 import { makeUser, startTestApp, type TestApp } from '../../test/harness.js';
-import { trueWithin } from '../../test/eventually.js';
+import { pushLimitMs, trueWithin } from '../../test/eventually.js';
 import { openChangeFeed } from '../../db/change-feed.js';
 import { sessionCache } from './session-cache.js';
 
@@ -22,7 +22,7 @@ afterAll(() => t.close());
 
 const me = (auth: { authorization: string }) => t.app.inject({ url: '/api/user/me', headers: auth });
 const statusWithin = (auth: { authorization: string }, status: number) =>
-  trueWithin(1000, async () => (await me(auth)).statusCode === status);
+  trueWithin(pushLimitMs, async () => (await me(auth)).statusCode === status);
 
 it('ends a session revoked in the database, not by this process', async () => {
   const member = await makeUser(t, { portalId: 31 });
@@ -41,9 +41,9 @@ it('ends access when the member role is removed in the database, and drops an ad
     .delete(userRoles)
     .where(and(eq(userRoles.userId, admin.user.id), eq(userRoles.roleId, roleIds.admin)));
   expect(await statusWithin(member.auth, 401)).toBe(true);
-  expect(await trueWithin(1000, async () => (await me(admin.auth)).json().fitPostAdminAccess === false)).toBe(
-    true,
-  );
+  expect(
+    await trueWithin(pushLimitMs, async () => (await me(admin.auth)).json().fitPostAdminAccess === false),
+  ).toBe(true);
 });
 
 it("shows a member's properties and the portal's time zone as soon as they change in the database", async () => {
@@ -55,7 +55,7 @@ it("shows a member's properties and the portal's time zone as soon as they chang
     .values({ portalId: 32, defaultTimeZone: 'Europe/London' })
     .onConflictDoUpdate({ target: organisationSettings.portalId, set: { defaultTimeZone: 'Europe/London' } });
   expect(
-    await trueWithin(1000, async () => {
+    await trueWithin(pushLimitMs, async () => {
       const body = (await me(member.auth)).json();
       return body.organisationTimeZone === 'Europe/London' && body.properties.length === 1;
     }),
