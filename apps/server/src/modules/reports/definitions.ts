@@ -1,5 +1,5 @@
 /**
- * The eleven reports as SQL, each one select whose column aliases are its columns' keys, scoped to the
+ * The reports as SQL, each one select whose column aliases are its columns' keys, scoped to the
  * caller's portal. Range filters use indexed columns (post_targets.published_at through the partial
  * index of published targets, due_at through the status/due index); engagement is the latest figures the
  * metrics job keeps per target (post_metrics), summed: a sum over unknown figures stays null.
@@ -16,6 +16,7 @@ import { upcoming } from './definitions/upcoming.js';
 import { usersInactive } from './definitions/users-inactive.js';
 import { feedUsage } from './definitions/feed-usage.js';
 import { topUsers } from './definitions/top-users.js';
+import { bestTimes } from './definitions/best-times.js';
 import type { ReportDefinition } from './definitions/sql.js';
 
 /** Every report by its route: one file per report in definitions/, their shared SQL in definitions/sql.ts. */
@@ -31,4 +32,5 @@ export const reportDefinitions: Record<ReportRoute, ReportDefinition> = {
   usersinactive: usersInactive,
   feedusage: feedUsage,
   topusers: topUsers,
+  besttimes: bestTimes,
 };
