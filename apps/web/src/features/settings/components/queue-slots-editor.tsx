@@ -1,5 +1,12 @@
 import { CloseOutlined, PlusOutlined } from '@ant-design/icons';
-import { queueLimits, sortSlots, weekdayNames, type QueueSlot } from '@fitpost/contract';
+import {
+  queueLimits,
+  sortSlots,
+  suggestedQueueSlots,
+  weekdayNames,
+  type QueueSlot,
+  type QueueSuggestions,
+} from '@fitpost/contract';
 import { Alert, Button, Input, Select, message } from 'antd';
 import { useState } from 'react';
 import { LoadError } from '@/components/load-error';
@@ -7,6 +14,7 @@ import { useUnsavedChanges } from '@/components/use-unsaved-changes';
 import { errorText } from '@/lib/api-client';
 import { useQueueSlots, useUpdateQueueSlots } from '@/lib/api/queue/get-queue-slots';
 import { formatClock, formatZoned, zoneLabel } from '@/lib/zoned-time';
+import { QueueSuggestionsPanel } from './queue-suggestions';
 import '../settings.css';
 
 const weekdayOptions = weekdayNames.map((name, i) => ({ value: i + 1, label: name }));
@@ -55,6 +63,8 @@ export function QueueSlotsEditor() {
   const [weekday, setWeekday] = useState(1);
   const [time, setTime] = useState('09:00');
   const [problem, setProblem] = useState<string | null>(null);
+  // The week before 'Use suggested times', for 'Reset'.
+  const [before, setBefore] = useState<QueueSlot[] | null>(null);
   const leaveGuard = useUnsavedChanges(edited !== null);
 
   if (slots.isPending) return <p className="muted">Loading your posting times…</p>;
@@ -89,6 +99,35 @@ export function QueueSlotsEditor() {
     );
   }
 
+  function handleUse(suggestions: QueueSuggestions) {
+    const previous = slots.data?.slots ?? [];
+    setProblem(null);
+    update.mutate(
+      { slots: suggestedQueueSlots(suggestions.slots) },
+      {
+        onSuccess: () => {
+          setEdited(null);
+          setBefore(previous);
+          void messageApi.success('Your week now has the suggested times.');
+        },
+      },
+    );
+  }
+
+  function handleReset() {
+    if (!before) return;
+    update.mutate(
+      { slots: before },
+      {
+        onSuccess: () => {
+          setEdited(null);
+          setBefore(null);
+          void messageApi.success('Your posting times are back as they were.');
+        },
+      },
+    );
+  }
+
   return (
     <section aria-labelledby="queue-slots-title" className="queue-slots">
       {messageHolder}
@@ -108,7 +147,14 @@ export function QueueSlotsEditor() {
       ) : (
         <p>Every time in the next {queueLimits.horizonWeeks} weeks is taken.</p>
       )}
-      <SlotWeek slots={current} onRemove={(slot) => setEdited(current.filter((s) => !sameSlot(s, slot)))} />
+      <div className="queue-layout">
+        <SlotWeek slots={current} onRemove={(slot) => setEdited(current.filter((s) => !sameSlot(s, slot)))} />
+        <QueueSuggestionsPanel
+          onUse={handleUse}
+          onReset={before ? handleReset : null}
+          busy={update.isPending}
+        />
+      </div>
       <div className="queue-add" role="group" aria-label="Add a posting time">
         <div className="queue-add-field">
           <span className="queue-label" id="queue-add-day">
