@@ -9,7 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../auth/plugin.js';
-import { getSlots, getSummary, putSlots, type QueueDeps } from './service.js';
+import { clearSlots, getSlots, getSummary, putSlots, type QueueDeps } from './service.js';
 import { suggestTimes } from './suggestions.js';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody };
@@ -60,6 +60,19 @@ export function queueRoutes(app: FastifyInstance, deps: QueueDeps) {
       },
     },
     (req) => putSlots(deps, actorOf(req), req.body),
+  );
+  r.delete(
+    '/api/queue/slots',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: "Forget my weekly queue slots: FitPost's suggested week applies again",
+        response: { 200: queueSlots, ...errors },
+      },
+    },
+    (req) => clearSlots(deps, actorOf(req)),
   );
   r.get(
     '/api/queue/suggestions',

@@ -26,15 +26,20 @@ const mine: QueueSuggestions = {
 };
 
 /** The slots route, answering each PUT with what it was sent, and the suggestions. */
-function serve(suggestions: QueueSuggestions | null) {
+function serve(suggestions: QueueSuggestions | null, start: QueueSlots = week) {
   const puts: unknown[] = [];
-  let saved = week;
+  let saved = start;
   server.use(
     http.get('/api/queue/slots', () => HttpResponse.json(saved)),
     http.put('/api/queue/slots', async ({ request }) => {
       const body = (await request.json()) as { slots: QueueSlots['slots'] };
       puts.push(body);
       saved = { ...saved, slots: body.slots };
+      return HttpResponse.json(saved);
+    }),
+    http.delete('/api/queue/slots', () => {
+      puts.push('DELETE');
+      saved = start;
       return HttpResponse.json(saved);
     }),
     http.get('/api/queue/suggestions', () =>
@@ -92,6 +97,16 @@ describe('System Settings → Posting Queue: suggested times', () => {
     expect(puts[1]).toEqual({ slots: week.slots });
     expect(within(week$()).getByRole('button', { name: 'Remove Monday 9:00 AM' })).toBeInTheDocument();
     expect(aside.queryByRole('button', { name: 'Reset' })).not.toBeInTheDocument();
+  });
+
+  it("Reset after FitPost's suggested week forgets the saved one, so the suggested week applies again", async () => {
+    const puts = serve(mine, { ...week, isDefault: true });
+    const { user: clicker } = renderScreen(<QueueSlotsEditor />, { user });
+    const aside = await panel();
+    await clicker.click(await aside.findByRole('button', { name: 'Use suggested times' }));
+    await clicker.click(await aside.findByRole('button', { name: 'Reset' }));
+    expect(await screen.findByText('Your posting times are back as they were.')).toBeInTheDocument();
+    expect(puts).toEqual([{ slots: suggestedQueueSlots(mine.slots) }, 'DELETE']);
   });
 
   it("is honest about the basis: the organization's posts, or FitPost's defaults (no score)", async () => {

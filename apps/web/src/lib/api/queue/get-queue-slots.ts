@@ -26,3 +26,17 @@ export function useUpdateQueueSlots() {
     onSettled: () => invalidateQueue(queryClient),
   });
 }
+
+/** DELETE /api/queue/slots: forgets the member's own slots, so FitPost's suggested week applies again. */
+export function resetQueueSlots(): Promise<QueueSlots> {
+  return apiRequest('/api/queue/slots', { method: 'DELETE', schema: queueSlots });
+}
+
+export function useResetQueueSlots() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: resetQueueSlots,
+    onSuccess: (saved) => queryClient.setQueryData(queueKeys.slots, saved),
+    onSettled: () => invalidateQueue(queryClient),
+  });
+}
