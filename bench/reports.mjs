@@ -17,6 +17,8 @@ import { openDatabase } from '../apps/server/dist/db/client.js';
 import { startPostgres } from '../scripts/lib/postgres.mjs';
 import { seedReferenceData } from '../apps/server/dist/db/seed.js';
 import { csvExport, runReport } from '../apps/server/dist/modules/reports/service.js';
+import { suggestTimes } from '../apps/server/dist/modules/queue/suggestions.js';
+import { hostSpeedIndex } from '../scripts/lib/host-speed.mjs';
 
 const onPostgres = process.env.BENCH_DB === 'postgres';
 const postsTotal = Number(process.env.BENCH_POSTS ?? (onPostgres ? 1_000_000 : 100_000));
@@ -99,16 +101,17 @@ const query = { page: 1, pagesize: 50, format: 'json', tz: 'Europe/London' };
 const lines = [];
 // Wall time, and (PGlite, which runs in this process) this process's CPU time: on the shared machine
 // other work stretches the wall time; the CPU time is what the report itself cost.
-for (const route of routes) {
+/** One row of the table: the first run apart, then `repeat` runs' p50 and p95 (and CPU on PGlite). */
+async function timed(label, run) {
   const times = [];
   const cpu = [];
   const first = performance.now();
-  await runReport({ db, timeZone: 'UTC' }, actor, route, query);
+  await run();
   const firstMs = performance.now() - first;
   for (let i = 0; i < repeat; i += 1) {
     const t0 = performance.now();
     const c0 = process.cpuUsage();
-    await runReport({ db, timeZone: 'UTC' }, actor, route, query);
+    await run();
     const c = process.cpuUsage(c0);
     times.push(performance.now() - t0);
     cpu.push((c.user + c.system) / 1000);
@@ -117,9 +120,13 @@ for (const route of routes) {
   cpu.sort((a, b) => a - b);
   const cpuCells = onPostgres ? '' : ` ${pct(cpu, 50).toFixed(0)} ms | ${pct(cpu, 95).toFixed(0)} ms |`;
   lines.push(
-    `| ${route} | ${firstMs.toFixed(0)} ms | ${pct(times, 50).toFixed(0)} ms | ${pct(times, 95).toFixed(0)} ms |${cpuCells}`,
+    `| ${label} | ${firstMs.toFixed(0)} ms | ${pct(times, 50).toFixed(0)} ms | ${pct(times, 95).toFixed(0)} ms |${cpuCells}`,
   );
 }
+for (const route of routes) await timed(route, () => runReport({ db, timeZone: 'UTC' }, actor, route, query));
+// GET /api/queue/suggestions (issue 29): the portal's last 90 days of figures grouped on the member's
+// clocks, beside the reports that read the same index (popularplatforms, topusers).
+await timed('queue suggestions', () => suggestTimes({ db, timeZone: 'Europe/London' }, actor));
 const t0 = performance.now();
 const csvCpu = process.cpuUsage();
 const rssBefore = process.memoryUsage().rss;
@@ -138,6 +145,9 @@ for await (const chunk of csv) {
 }
 const csvMs = performance.now() - t0;
 const csvCpuMs = (process.cpuUsage(csvCpu).user + process.cpuUsage(csvCpu).system) / 1000;
+console.log(
+  `Host speed index ${hostSpeedIndex().index} (scripts/lib/host-speed.mjs, measured after the timings)`,
+);
 console.log(
   onPostgres
     ? '| report | first run | p50 | p95 |\n|---|---|---|---|'

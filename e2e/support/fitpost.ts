@@ -188,3 +188,19 @@ export async function followShortLinks(page: Page, text: string): Promise<string
   }
   return followed;
 }
+
+/** Nothing runs off the side of a phone-sized screen (the failure names what does). */
+export async function expectNoSidewaysScroll(page: Page) {
+  const { overflow, culprits } = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    // An element past the edge, its right margin included (a margin can widen the page too).
+    const reach = (el: Element) =>
+      el.getBoundingClientRect().right + (Number.parseFloat(getComputedStyle(el).marginRight) || 0);
+    const culprits = [...document.querySelectorAll('body *')]
+      .filter((el) => reach(el) > width + 0.5)
+      .slice(-5)
+      .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} → ${Math.round(reach(el))}`);
+    return { overflow: document.documentElement.scrollWidth - width, culprits };
+  });
+  expect(overflow, `sideways scrolling on ${page.url()}: ${culprits.join('; ')}`).toBeLessThanOrEqual(0);
+}

@@ -16,6 +16,7 @@ export * from './merge-fields.js';
 export * from './message-threads.js';
 export * from './zoned-time.js';
 export * from './queue.js';
+export * from './queue-suggestions.js';
 export * from './organisation.js';
 export * from './email.js';
 export * from './short-links.js';

@@ -2,7 +2,7 @@
  * The report routes and titles of spec §2, without zod, so the sidebar can name them without the
  * reports' schemas in the first screen's JavaScript.
  */
-/** The report routes under /app/manage/reports/ and their titles (spec §2), in the spec's order. */
+/** The report routes under /app/manage/reports/ and their titles (spec §2, in its order; then Best Times, issue 29). */
 export const reportRoutes = [
   'stats',
   'postsperday',
@@ -15,6 +15,7 @@ export const reportRoutes = [
   'usersinactive',
   'feedusage',
   'topusers',
+  'besttimes',
   'linkclicks',
 ] as const;
 export type ReportRoute = (typeof reportRoutes)[number];
@@ -31,5 +32,6 @@ export const reportTitles: Record<ReportRoute, string> = {
   usersinactive: 'Inactive Users',
   feedusage: 'Feed Usage',
   topusers: 'Top Users',
+  besttimes: 'Best Times',
   linkclicks: 'Link Clicks',
 };

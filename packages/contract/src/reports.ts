@@ -23,6 +23,7 @@ export const reportDescriptions: Record<ReportRoute, string> = {
   usersinactive: 'Members who have neither signed in nor posted for a while.',
   feedusage: 'Per feed: items imported, items used in posts, last refresh.',
   topusers: 'Members by published posts and engagement.',
+  besttimes: 'Engagement per post by day of the week and hour, in your time zone.',
   linkclicks: 'Clicks on the links FitPost published, per post, member and network.',
 };
 

@@ -134,6 +134,19 @@ describe('GET/PUT /api/queue/slots', () => {
     expect((await slotsOf(one)).slots).toEqual([{ weekday: 5, time: '06:00' }]);
   });
 
+  it("DELETE forgets the member's own slots (FitPost's suggested week again), and only theirs", async () => {
+    const one = await makeUser(t);
+    const other = await makeUser(t);
+    await putSlots(one, { slots: [{ weekday: 5, time: '06:00' }] });
+    await putSlots(other, { slots: [{ weekday: 2, time: '07:00' }] });
+    const res = await inject({ method: 'DELETE', url: '/api/queue/slots', headers: one.auth });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<QueueSlots>()).toMatchObject({ isDefault: true, slots: defaultQueueSlots });
+    expect(await slotsOf(one)).toMatchObject({ isDefault: true, slots: defaultQueueSlots });
+    expect(await slotsOf(other)).toMatchObject({ isDefault: false, slots: [{ weekday: 2, time: '07:00' }] });
+    expect((await inject({ method: 'DELETE', url: '/api/queue/slots' })).statusCode).toBe(401);
+  });
+
   it('asks for a session', async () => {
     expect((await inject({ url: '/api/queue/slots' })).statusCode).toBe(401);
     expect(

@@ -1,8 +1,16 @@
-import { errorBody, queueSlots, queueSlotsPut, queueSummary } from '@fitpost/contract';
+import {
+  errorBody,
+  queueSlots,
+  queueSlotsPut,
+  queueSuggestions,
+  queueSummary,
+  suggestionLimits,
+} from '@fitpost/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../auth/plugin.js';
-import { getSlots, getSummary, putSlots, type QueueDeps } from './service.js';
+import { clearSlots, getSlots, getSummary, putSlots, type QueueDeps } from './service.js';
+import { suggestTimes } from './suggestions.js';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody };
 const tags = ['queue'];
@@ -52,5 +60,32 @@ export function queueRoutes(app: FastifyInstance, deps: QueueDeps) {
       },
     },
     (req) => putSlots(deps, actorOf(req), req.body),
+  );
+  r.delete(
+    '/api/queue/slots',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: "Forget my weekly queue slots: FitPost's suggested week applies again",
+        response: { 200: queueSlots, ...errors },
+      },
+    },
+    (req) => clearSlots(deps, actorOf(req)),
+  );
+  r.get(
+    '/api/queue/suggestions',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'Suggested weekly posting times per network, in my time zone',
+        description: `The best ${suggestionLimits.perNetwork} weekly hours of each network, scored by engagement per post (likes + comments + shares + link clicks, smoothed towards the network's average; 1 = an average hour) over the last ${suggestionLimits.lookbackDays} days. \`basis\` says whose posts: \`mine\` (at least ${suggestionLimits.minOwnPosts} of my published posts with figures), else \`organisation\` (my organization's members' posts), else \`default\` (FitPost's defaults, score null). \`posts\` counts the posts behind them.`,
+        response: { 200: queueSuggestions, ...errors },
+      },
+    },
+    (req) => suggestTimes(deps, actorOf(req)),
   );
 }

@@ -83,6 +83,12 @@ export async function putSlots(deps: QueueDeps, actor: Actor, input: QueueSlotsP
   return getSlots(deps, actor);
 }
 
+/** DELETE /api/queue/slots: forgets the member's own slots, so FitPost's suggested week applies again. */
+export async function clearSlots(deps: QueueDeps, actor: Actor): Promise<QueueSlots> {
+  await deps.db.delete(queueSlots).where(eq(queueSlots.userId, actor.userId));
+  return getSlots(deps, actor);
+}
+
 /**
  * The accounts the member usually posts to: those of their last post of their own (not an
  * Auto-Post's) that are still connected, else every connected account of theirs.

@@ -16,6 +16,7 @@ import { upcoming } from './definitions/upcoming.js';
 import { usersInactive } from './definitions/users-inactive.js';
 import { feedUsage } from './definitions/feed-usage.js';
 import { topUsers } from './definitions/top-users.js';
+import { bestTimes } from './definitions/best-times.js';
 import { linkClicks } from './definitions/link-clicks.js';
 import type { ReportDefinition } from './definitions/sql.js';
 
@@ -32,5 +33,6 @@ export const reportDefinitions: Record<ReportRoute, ReportDefinition> = {
   usersinactive: usersInactive,
   feedusage: feedUsage,
   topusers: topUsers,
+  besttimes: bestTimes,
   linkclicks: linkClicks,
 };

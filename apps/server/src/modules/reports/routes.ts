@@ -3,7 +3,10 @@ import {
   errorBody,
   myStats as myStatsSchema,
   myStatsQuery,
+  reportDescriptions,
   reportParams,
+  reportRoutes as reportRouteNames,
+  reportTitles,
   reportQuery,
   reportResult,
 } from '@fitpost/contract';
@@ -17,6 +20,10 @@ import { csvExport, runReport, type ReportsDeps } from './service.js';
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody };
 const tags = ['reports'];
 const security = [{ bearer: [] }];
+/** Each report's route, title and what it tells, for the OpenAPI description. */
+const reportList = reportRouteNames
+  .map((route) => `- \`${route}\`: ${reportTitles[route]}. ${reportDescriptions[route]}`)
+  .join('\n');
 
 /** Reports (admins, their portal) and a member's own results (issue 14). */
 export function reportRoutes(app: FastifyInstance, deps: ReportsDeps) {
@@ -32,8 +39,7 @@ export function reportRoutes(app: FastifyInstance, deps: ReportsDeps) {
         security,
         summary:
           'A report of the portal (admins): JSON, or with format=csv the whole report as streamed text/csv',
-        description:
-          '`linkclicks`: clicks on the FitPost short links published in the portal, one row per link (post, member, network); `topusers` and `popularcontent` carry `linkClicks`, which `sort` accepts.',
+        description: `Days and hours are read in \`tz\`, else the caller's zone. \`topusers\` and \`popularcontent\` carry \`linkClicks\`, which \`sort\` accepts. The reports:\n${reportList}`,
         params: reportParams,
         querystring: reportQuery,
         response: { 200: z.union([reportResult, z.string()]), ...errors },

@@ -41,6 +41,7 @@ describe('report screens', () => {
     const links = await screen.findAllByRole('link');
     expect(links.map((l) => l.textContent)).toEqual(reportRoutes.map((route) => reportTitles[route]));
     expect(links.map((l) => l.textContent)).toContain('Link Clicks');
+    expect(links.map((l) => l.textContent)).toContain('Best Times');
   });
 
   it('shows the report with its title and rows, asking in the admin’s zone; an unknown figure is a dash', async () => {

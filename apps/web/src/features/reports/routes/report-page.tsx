@@ -12,6 +12,7 @@ import { composeState, messagesPath } from '@/lib/compose-recipients';
 import type { ReportParams } from '@/lib/api/reports/keys';
 import { useStoredUser } from '@/lib/session';
 import { memberTimeZone } from '@/lib/zoned-time';
+import { BestTimesHeatmap } from '../components/best-times-heatmap';
 import { ReportChart } from '../components/report-chart';
 import { ReportFilters } from '../components/report-filters';
 import { lastThirtyDays, nextThirtyDays } from '../components/report-range';
@@ -26,7 +27,10 @@ const withoutNetwork = new Set<ReportRoute>([
   'feedusage',
 ]);
 
-/** One screen for all eleven reports: range, network, chart, table, CSV (/app/manage/reports/<report>). */
+/**
+ * One screen for every report: range, network, chart, table, CSV (/app/manage/reports/<report>);
+ * Best Times draws its week as a heatmap instead of a chart and a paged table.
+ */
 export function ReportPageRoute() {
   const parsed = reportRoute.safeParse(useLocation().pathname.split('/').filter(Boolean).pop());
   if (!parsed.success) return <NotFound />;
@@ -39,13 +43,15 @@ function ReportPage({ route }: { route: ReportRoute }) {
   // Upcoming Posts looks ahead: the next 30 days; the others the last 30.
   const ahead = route === 'upcoming';
   const defaults = ahead ? nextThirtyDays(zone) : lastThirtyDays(zone);
+  // Best Times is one week of hours (7 × 24 rows), read whole.
+  const heatmap = route === 'besttimes';
   const params: ReportParams = {
     from: search.get('from') ?? defaults.from,
     to: search.get('to') ?? defaults.to,
     tz: zone,
     network: search.get('network') ?? undefined,
-    page: Number(search.get('page') ?? '1') || 1,
-    pagesize: Number(search.get('pagesize') ?? '50') || 50,
+    page: heatmap ? 1 : Number(search.get('page') ?? '1') || 1,
+    pagesize: heatmap ? 7 * 24 : Number(search.get('pagesize') ?? '50') || 50,
     sort: search.get('sort') ?? undefined,
     desc: search.has('desc') ? search.get('desc') === 'true' : undefined,
   };
@@ -130,8 +136,10 @@ function ReportPage({ route }: { route: ReportRoute }) {
         />
       ) : !data ? (
         <Spin aria-label={`Loading ${title}`} />
-      ) : data.rows.length === 0 ? (
+      ) : data.rows.length === 0 || (heatmap && data.rows.every((row) => row.posts === 0)) ? (
         <Empty description="Nothing in this period." />
+      ) : heatmap ? (
+        <BestTimesHeatmap rows={data.rows} timeZone={data.timeZone} />
       ) : (
         <>
           {data.chart ? (

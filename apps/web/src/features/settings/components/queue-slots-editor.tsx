@@ -1,12 +1,20 @@
 import { CloseOutlined, PlusOutlined } from '@ant-design/icons';
-import { queueLimits, sortSlots, weekdayNames, type QueueSlot } from '@fitpost/contract';
+import {
+  queueLimits,
+  sortSlots,
+  suggestedQueueSlots,
+  weekdayNames,
+  type QueueSlot,
+  type QueueSuggestions,
+} from '@fitpost/contract';
 import { Alert, Button, Input, Select, message } from 'antd';
 import { useState } from 'react';
 import { LoadError } from '@/components/load-error';
 import { useUnsavedChanges } from '@/components/use-unsaved-changes';
 import { errorText } from '@/lib/api-client';
-import { useQueueSlots, useUpdateQueueSlots } from '@/lib/api/queue/get-queue-slots';
+import { useQueueSlots, useResetQueueSlots, useUpdateQueueSlots } from '@/lib/api/queue/get-queue-slots';
 import { formatClock, formatZoned, zoneLabel } from '@/lib/zoned-time';
+import { QueueSuggestionsPanel } from './queue-suggestions';
 import '../settings.css';
 
 const weekdayOptions = weekdayNames.map((name, i) => ({ value: i + 1, label: name }));
@@ -50,11 +58,14 @@ function SlotWeek(props: { slots: QueueSlot[]; onRemove: (slot: QueueSlot) => vo
 export function QueueSlotsEditor() {
   const slots = useQueueSlots();
   const update = useUpdateQueueSlots();
+  const forget = useResetQueueSlots();
   const [messageApi, messageHolder] = message.useMessage();
   const [edited, setEdited] = useState<QueueSlot[] | null>(null);
   const [weekday, setWeekday] = useState(1);
   const [time, setTime] = useState('09:00');
   const [problem, setProblem] = useState<string | null>(null);
+  // The week before 'Use suggested times', for 'Reset': the member's own, or FitPost's suggested week.
+  const [before, setBefore] = useState<{ slots: QueueSlot[]; isDefault: boolean } | null>(null);
   const leaveGuard = useUnsavedChanges(edited !== null);
 
   if (slots.isPending) return <p className="muted">Loading your posting times…</p>;
@@ -89,6 +100,35 @@ export function QueueSlotsEditor() {
     );
   }
 
+  function handleUse(suggestions: QueueSuggestions) {
+    const previous = slots.data ? { slots: slots.data.slots, isDefault: slots.data.isDefault } : null;
+    setProblem(null);
+    update.mutate(
+      { slots: suggestedQueueSlots(suggestions.slots) },
+      {
+        onSuccess: () => {
+          setEdited(null);
+          setBefore(previous);
+          void messageApi.success('Your week now has the suggested times.');
+        },
+      },
+    );
+  }
+
+  function handleReset() {
+    if (!before) return;
+    const done = {
+      onSuccess: () => {
+        setEdited(null);
+        setBefore(null);
+        void messageApi.success('Your posting times are back as they were.');
+      },
+    };
+    // FitPost's suggested week is not saved as the member's own: forgetting theirs brings it back.
+    if (before.isDefault) forget.mutate(undefined, done);
+    else update.mutate({ slots: before.slots }, done);
+  }
+
   return (
     <section aria-labelledby="queue-slots-title" className="queue-slots">
       {messageHolder}
@@ -108,7 +148,14 @@ export function QueueSlotsEditor() {
       ) : (
         <p>Every time in the next {queueLimits.horizonWeeks} weeks is taken.</p>
       )}
-      <SlotWeek slots={current} onRemove={(slot) => setEdited(current.filter((s) => !sameSlot(s, slot)))} />
+      <div className="queue-layout">
+        <SlotWeek slots={current} onRemove={(slot) => setEdited(current.filter((s) => !sameSlot(s, slot)))} />
+        <QueueSuggestionsPanel
+          onUse={handleUse}
+          onReset={before ? handleReset : null}
+          busy={update.isPending || forget.isPending}
+        />
+      </div>
       <div className="queue-add" role="group" aria-label="Add a posting time">
         <div className="queue-add-field">
           <span className="queue-label" id="queue-add-day">
@@ -137,13 +184,13 @@ export function QueueSlotsEditor() {
           {problem}
         </p>
       ) : null}
-      {update.isError ? (
+      {update.isError || forget.isError ? (
         <Alert
           className="form-alert"
           type="error"
           showIcon
           title="Your posting times were not saved."
-          description={<span className="preserve-lines">{errorText(update.error)}</span>}
+          description={<span className="preserve-lines">{errorText(update.error ?? forget.error)}</span>}
         />
       ) : null}
       <div className="queue-actions">

@@ -30,7 +30,13 @@ const suggestedSlots = {
   isDefault: true,
   nextFree: '2026-11-30T15:00:00.000Z',
 };
-const queueSlotsHandler = http.get('/api/queue/slots', () => HttpResponse.json(suggestedSlots));
+const queueHandlers = [
+  http.get('/api/queue/slots', () => HttpResponse.json(suggestedSlots)),
+  // Beside the slots: the suggested times (features/settings/components/queue-suggestions.test.tsx).
+  http.get('/api/queue/suggestions', () =>
+    HttpResponse.json({ basis: 'default', posts: 0, timeZone: 'America/Chicago', slots: [] }),
+  ),
+];
 const emailKindsOn = (enabled = true) => ({
   enabled,
   kinds: emailKinds.map((kind) => ({ kind, label: emailKindLabels[kind], email: true })),
@@ -43,7 +49,7 @@ async function editQueueThenLeave() {
   server.use(
     meHandler,
     noAutoPostAccounts,
-    queueSlotsHandler,
+    ...queueHandlers,
     emailPreferences,
     noPostsHandler,
     ...noAutoPostsHandlers,
@@ -81,7 +87,7 @@ describe('/app/settings', () => {
         return HttpResponse.json([{ name: 'timeZone', value: body.timeZone }]);
       }),
       noAutoPostAccounts,
-      queueSlotsHandler,
+      ...queueHandlers,
       emailPreferences,
     );
     const { user: clicker } = renderApp('/app/settings?tab=system-settings', { user });
@@ -116,7 +122,7 @@ describe('/app/settings', () => {
         );
       }),
       noAutoPostAccounts,
-      queueSlotsHandler,
+      ...queueHandlers,
       emailPreferences,
     );
     const { user: clicker } = renderApp('/app/settings?tab=system-settings', { user });
@@ -161,7 +167,7 @@ describe('/app/settings', () => {
         HttpResponse.json({ error: { code: 'validation', message: 'Unknown time zone' } }, { status: 400 }),
       ),
       noAutoPostAccounts,
-      queueSlotsHandler,
+      ...queueHandlers,
       emailPreferences,
     );
     const { user: clicker } = renderApp('/app/settings?tab=system-settings', { user });
@@ -177,7 +183,7 @@ describe('/app/settings', () => {
     server.use(
       meHandler,
       noAutoPostAccounts,
-      queueSlotsHandler,
+      ...queueHandlers,
       emailPreferences,
       http.put('/api/queue/slots', async ({ request }) => {
         const body = (await request.json()) as { slots: unknown[] };
@@ -239,7 +245,7 @@ describe('/app/settings', () => {
     server.use(
       meHandler,
       noAutoPostAccounts,
-      queueSlotsHandler,
+      ...queueHandlers,
       emailPreferences,
       http.put('/api/email/preferences', async ({ request }) => {
         const body = (await request.json()) as { kinds: { kind: string; email: boolean }[] };
@@ -266,7 +272,7 @@ describe('/app/settings', () => {
     server.use(
       meHandler,
       noAutoPostAccounts,
-      queueSlotsHandler,
+      ...queueHandlers,
       http.get('/api/email/preferences', () => HttpResponse.json(emailKindsOn(false))),
     );
     renderApp('/app/settings?tab=system-settings', { user });
@@ -305,7 +311,7 @@ describe('/app/settings/welcome', () => {
   it('ticks each welcome step once it is done: accounts connected, time zone set, a post queued', async () => {
     server.use(
       meHandler,
-      queueSlotsHandler,
+      ...queueHandlers,
       ...noAutoPostsHandlers,
       http.get('/api/social/connections', () => HttpResponse.json([makeConnection()])),
       http.get('/api/posts', () => HttpResponse.json({ items: [], total: 1, page: 1, pageSize: 1 })),
@@ -324,7 +330,7 @@ describe('/app/settings/welcome', () => {
 
   it('walks a new user through the two steps to the dashboard', async () => {
     // 'Start Using' lands on the dashboard, which lists posts and Auto-Posts.
-    server.use(meHandler, noPostsHandler, queueSlotsHandler, ...noAutoPostsHandlers);
+    server.use(meHandler, noPostsHandler, ...queueHandlers, ...noAutoPostsHandlers);
     const { user: clicker, router } = renderApp('/app/settings/welcome', { user });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome to FitPost' })).toBeInTheDocument();

@@ -18,11 +18,21 @@ function updateQueueSlots(body: QueueSlotsPut): Promise<QueueSlots> {
   return apiRequest('/api/queue/slots', { method: 'PUT', body, schema: queueSlots });
 }
 
-export function useUpdateQueueSlots() {
+/** A change of the week: the answer is the new week; then the next free slot is asked again. */
+function useSlotsChange<T>(mutationFn: (input: T) => Promise<QueueSlots>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: updateQueueSlots,
+    mutationFn,
     onSuccess: (saved) => queryClient.setQueryData(queueKeys.slots, saved),
     onSettled: () => invalidateQueue(queryClient),
   });
 }
+
+export const useUpdateQueueSlots = () => useSlotsChange(updateQueueSlots);
+
+/** DELETE /api/queue/slots: forgets the member's own slots, so FitPost's suggested week applies again. */
+export function resetQueueSlots(): Promise<QueueSlots> {
+  return apiRequest('/api/queue/slots', { method: 'DELETE', schema: queueSlots });
+}
+
+export const useResetQueueSlots = () => useSlotsChange<void>(resetQueueSlots);

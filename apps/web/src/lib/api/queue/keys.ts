@@ -7,4 +7,5 @@ export const queueKeys = {
   all: ['queue'] as const,
   summary: ['queue', 'summary'] as const,
   slots: ['queue', 'slots'] as const,
+  suggestions: ['queue', 'suggestions'] as const,
 };
