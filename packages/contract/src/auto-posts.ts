@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { connectionStatus, network } from './social.js';
 import { calendarRangeProblem, postBody } from './posts.js';
 import { httpUrl, instant, text, timeZone } from './common.js';
+import { healthClaimWarnings } from './health-claims.js';
 import { mergeFieldNames, unknownMergeFieldMessage, unknownMergeFields } from './merge-fields.js';
 
 /**
@@ -48,6 +49,11 @@ export const autoPostUpsert = z
     timeZone: timeZone.default('UTC'),
     /** Tag the link with UTM parameters per member and network; unset: the organisation's default. */
     utm: z.boolean().optional(),
+    /**
+     * The admin has checked the health claims the text carries (issue 30): without it, a text
+     * with warnings is refused (422) naming each phrase.
+     */
+    acknowledgeWarnings: z.boolean().optional(),
   })
   .superRefine((a, ctx) => {
     const unknownIn = (value: string, path: (string | number)[]) => {
@@ -92,6 +98,12 @@ export const autoPost = z
     utm: z.boolean(),
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),
+    /** The health claims in its texts with merge fields filled, as checked when it was last saved. */
+    warnings: healthClaimWarnings,
+    /** Who checked those claims and when; null when it has none. */
+    claimsAcknowledged: z
+      .object({ by: z.object({ id: z.uuid().nullable(), fullName: z.string() }), at: z.iso.datetime() })
+      .nullable(),
   })
   .meta({ id: 'AutoPost' });
 export type AutoPost = z.infer<typeof autoPost>;

@@ -18,3 +18,5 @@ export * from './zoned-time.js';
 export * from './queue.js';
 export * from './organisation.js';
 export * from './email.js';
+export * from './health-claims.js';
+export * from './health-claim-corpus.js';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { autoPostLimits } from './auto-posts.js';
 import { nameText, timeZone } from './common.js';
 import { formatCount } from './constants.js';
+import { healthClaimLimits, healthClaimPhrase, healthClaimRuleIds } from './health-claims.js';
 import { userFieldLabels } from './user.js';
 
 /**
@@ -38,6 +39,10 @@ export const organisationSettingsBody = z
       .min(organisationSettingsLimits.minFeedRefreshMinutes)
       .max(organisationSettingsLimits.maxFeedRefreshMinutes)
       .nullable(),
+    /** Health-claim rules switched off (issue 30); unset: unchanged. */
+    claimRulesOff: z.array(z.enum(healthClaimRuleIds)).max(healthClaimRuleIds.length).optional(),
+    /** The organisation's own phrases to warn about; unset: unchanged. */
+    claimPhrases: z.array(healthClaimPhrase).max(healthClaimLimits.maxPhrases).optional(),
   })
   .strict();
 export type OrganisationSettingsBody = z.infer<typeof organisationSettingsBody>;
@@ -58,6 +63,8 @@ export type OrganisationSettingsChange = z.infer<typeof organisationSettingsChan
 /** GET/PUT /api/settings/organisation: the settings, what applies when unset, and the last changes. */
 export const organisationSettings = organisationSettingsBody
   .extend({
+    claimRulesOff: z.array(z.enum(healthClaimRuleIds)),
+    claimPhrases: z.array(healthClaimPhrase),
     defaults: z.object({
       displayName: z.string(),
       supportEmail: z.string(),
@@ -80,6 +87,8 @@ export const organisationSettingLabels: Record<keyof OrganisationSettingsBody, s
   xVariantsRequired: 'X caption variants required',
   xVariantsAboveMembers: 'Above this many members on X',
   feedRefreshMinutes: 'Feed refresh interval (minutes)',
+  claimRulesOff: 'Health-claim rules switched off',
+  claimPhrases: 'Health-claim phrases added',
 };
 
 /** What the change log calls each field it records: the settings' and a user's details. */

@@ -1,3 +1,4 @@
+import type { HealthClaimPhrase, HealthClaimRuleId } from '@fitpost/contract';
 import { boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { portals, tz, users } from './schema.js';
 
@@ -17,6 +18,9 @@ export const organisationSettings = pgTable('organisation_settings', {
   xVariantsRequired: integer('x_variants_required').notNull().default(0),
   xVariantsAboveMembers: integer('x_variants_above_members').notNull().default(0),
   feedRefreshMinutes: integer('feed_refresh_minutes'),
+  /** Health-claim rules switched off, and the organisation's own phrases (issue 30). */
+  claimRulesOff: jsonb('claim_rules_off').$type<HealthClaimRuleId[]>().notNull().default([]),
+  claimPhrases: jsonb('claim_phrases').$type<HealthClaimPhrase[]>().notNull().default([]),
   updatedAt: tz('updated_at').notNull().defaultNow(),
 });
 

@@ -148,6 +148,8 @@ export function makeOrganisationSettings(
     xVariantsRequired: 0,
     xVariantsAboveMembers: 0,
     feedRefreshMinutes: null,
+    claimRulesOff: [],
+    claimPhrases: [],
     defaults: {
       displayName: 'FitPro Academy',
       supportEmail: 'support@example.com',

@@ -1,6 +1,8 @@
 import { textProblem } from '@fitpost/contract/platform-rules';
 import {
   autoPostMessages,
+  fillMergeFields,
+  healthClaimRefusal,
   longestMergeText,
   longestUtmLink,
   organisationMessages,
@@ -11,7 +13,7 @@ import {
 import { and, asc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { media, socialConnections } from '../../db/schema.js';
+import { media, socialConnections, users } from '../../db/schema.js';
 import { autoPostMemberChoices, autoPosts } from '../../db/schema-autopost.js';
 import { contentItems } from '../../db/schema-library.js';
 import { posts, postTargets } from '../../db/schema-posts.js';
@@ -20,6 +22,7 @@ import { AppError } from '../../lib/errors.js';
 import { requireAdmin } from '../auth/policy.js';
 import type { Actor } from '../auth/sessions.js';
 import { mediaUsableBy } from '../media/service.js';
+import { claimWarningsOf } from '../organisation/health-claims.js';
 import { settingsOf } from '../organisation/service.js';
 import { clock, findPortalAutoPost, type AutoPostDeps } from './access.js';
 
@@ -91,6 +94,37 @@ async function validate(deps: AutoPostDeps, actor: Actor, input: Upsert, setting
   return when;
 }
 
+/**
+ * The health claims of the texts members get, with merge fields filled as for a member without
+ * details (fallbacks in, bare fields dropped), so a claim split by a field is read as sent.
+ * Unacknowledged, they refuse the save (422) naming each phrase; acknowledged, the admin and the
+ * time are recorded with them.
+ */
+async function checkClaims(deps: AutoPostDeps, actor: Actor, input: Upsert) {
+  const texts = [input.body, ...(input.networks.includes('x') ? input.xVariants : [])]
+    .map((text) => fillMergeFields(text, {}))
+    .filter((text) => text.trim() !== '');
+  const warnings = await claimWarningsOf(deps.db, actor.portalId, texts);
+  if (warnings.length === 0)
+    return {
+      claimWarnings: [],
+      claimsAcknowledgedAt: null,
+      claimsAcknowledgedBy: null,
+      claimsAcknowledgedByName: null,
+    };
+  if (input.acknowledgeWarnings !== true) throw new AppError('health_claims', healthClaimRefusal(warnings));
+  const [admin] = await deps.db
+    .select({ fullName: users.fullName })
+    .from(users)
+    .where(eq(users.id, actor.userId));
+  return {
+    claimWarnings: warnings,
+    claimsAcknowledgedAt: clock(deps),
+    claimsAcknowledgedBy: actor.userId,
+    claimsAcknowledgedByName: admin?.fullName ?? null,
+  };
+}
+
 /** Every member's post carries the Auto-Post's graphic, so it becomes a portal library image. */
 async function shareMedia(tx: Db, mediaId: string | null | undefined, portalId: number) {
   if (mediaId)
@@ -118,10 +152,16 @@ export async function createAutoPost(deps: AutoPostDeps, actor: Actor, input: Up
   requireAdmin(actor, autoPostMessages.adminOnly);
   const settings = await settingsOf(deps.db, actor.portalId);
   const when = await validate(deps, actor, input, settings);
+  const claims = await checkClaims(deps, actor, input);
   const row = await deps.db.transaction(async (tx) => {
     const [made] = await tx
       .insert(autoPosts)
-      .values({ portalId: actor.portalId, createdBy: actor.userId, ...fields(input, when, settings) })
+      .values({
+        portalId: actor.portalId,
+        createdBy: actor.userId,
+        ...fields(input, when, settings),
+        ...claims,
+      })
       .returning();
     if (!made) throw new Error('insert returned nothing');
     await shareMedia(tx, input.mediaId, actor.portalId);
@@ -137,11 +177,13 @@ export async function updateAutoPost(deps: AutoPostDeps, actor: Actor, id: strin
   await findPortalAutoPost(deps.db, actor, id);
   const settings = await settingsOf(deps.db, actor.portalId);
   const when = await validate(deps, actor, input, settings);
+  const claims = await checkClaims(deps, actor, input);
   return deps.db.transaction(async (tx) => {
     const [row] = await tx
       .update(autoPosts)
       .set({
         ...fields(input, when, settings),
+        ...claims,
         version: sql`${autoPosts.version} + 1`,
         updatedAt: clock(deps),
       })
