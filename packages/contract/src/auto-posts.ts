@@ -3,7 +3,12 @@ import { connectionStatus, network } from './social.js';
 import { calendarRangeProblem, postBody } from './posts.js';
 import { httpUrl, instant, text, timeZone } from './common.js';
 import { healthClaimWarnings } from './health-claims.js';
-import { mergeFieldNames, unknownMergeFieldMessage, unknownMergeFields } from './merge-fields.js';
+import {
+  fillMergeFields,
+  mergeFieldNames,
+  unknownMergeFieldMessage,
+  unknownMergeFields,
+} from './merge-fields.js';
 
 /**
  * Auto-Post (spec §1): content the organisation's admins schedule once, which FitPost publishes at
@@ -71,6 +76,21 @@ export const autoPostUpsert = z
       ctx.addIssue({ code: 'custom', path: ['xVariants'], message: autoPostMessages.duplicateVariants });
   });
 export type AutoPostUpsert = z.input<typeof autoPostUpsert>;
+
+/**
+ * The texts an Auto-Post's health claims are checked in (issue 30): the body and, when it goes to
+ * X, the X variants, with merge fields filled as for a member without details (fallbacks in, bare
+ * fields dropped), so a claim is read as members send it. The server and the form both use it.
+ */
+export function autoPostClaimTexts(a: {
+  body: string;
+  networks: readonly string[];
+  xVariants: readonly string[];
+}): string[] {
+  return [a.body, ...(a.networks.includes('x') ? a.xVariants : [])]
+    .map((text) => fillMergeFields(text, {}))
+    .filter((text) => text.trim() !== '');
+}
 
 /** Progress of one network's sends. */
 export const autoPostNetworkStats = z.object({

@@ -168,11 +168,17 @@ export type HealthClaimPhrase = z.infer<typeof healthClaimPhrase>;
 
 export const healthClaimLimits = { maxPhrases: 100 } as const;
 
-/** The organisation's rules: which built-in rules are off, and its own phrases. */
-export interface HealthClaimSettings {
+/** What a check runs with: the built-in rules switched off, and the organisation's phrases. */
+interface ClaimCheckOptions {
   claimRulesOff: readonly string[];
   claimPhrases: readonly HealthClaimPhrase[];
 }
+
+/** GET /api/settings/health-claims: the rules every member's composer checks with as they type. */
+export const healthClaimSettings = z
+  .object({ claimRulesOff: z.array(z.enum(healthClaimRuleIds)), claimPhrases: z.array(healthClaimPhrase) })
+  .meta({ id: 'HealthClaimSettings' });
+export type HealthClaimSettings = z.infer<typeof healthClaimSettings>;
 
 export const healthClaimWarning = z
   .object({
@@ -197,7 +203,7 @@ const escape = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  */
 export function checkHealthClaims(
   caption: string,
-  settings: HealthClaimSettings = { claimRulesOff: [], claimPhrases: [] },
+  settings: ClaimCheckOptions = { claimRulesOff: [], claimPhrases: [] },
 ): HealthClaimWarning[] {
   const found: { start: number; end: number; warning: HealthClaimWarning }[] = [];
   const add = (start: number, end: number, warning: HealthClaimWarning) => {
@@ -231,7 +237,7 @@ export function checkHealthClaims(
 /** The warnings of several texts (an Auto-Post's body and X variants), each phrase once. */
 export function checkHealthClaimsIn(
   captions: readonly string[],
-  settings?: HealthClaimSettings,
+  settings?: ClaimCheckOptions,
 ): HealthClaimWarning[] {
   const seen = new Set<string>();
   return captions

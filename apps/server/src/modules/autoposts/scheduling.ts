@@ -1,7 +1,7 @@
 import { textProblem } from '@fitpost/contract/platform-rules';
 import {
   autoPostMessages,
-  fillMergeFields,
+  autoPostClaimTexts,
   healthClaimRefusal,
   longestMergeText,
   longestUtmLink,
@@ -95,16 +95,12 @@ async function validate(deps: AutoPostDeps, actor: Actor, input: Upsert, setting
 }
 
 /**
- * The health claims of the texts members get, with merge fields filled as for a member without
- * details (fallbacks in, bare fields dropped), so a claim split by a field is read as sent.
+ * The health claims of the texts members get (merge fields filled, see autoPostClaimTexts).
  * Unacknowledged, they refuse the save (422) naming each phrase; acknowledged, the admin and the
  * time are recorded with them.
  */
 async function checkClaims(deps: AutoPostDeps, actor: Actor, input: Upsert) {
-  const texts = [input.body, ...(input.networks.includes('x') ? input.xVariants : [])]
-    .map((text) => fillMergeFields(text, {}))
-    .filter((text) => text.trim() !== '');
-  const warnings = await claimWarningsOf(deps.db, actor.portalId, texts);
+  const warnings = await claimWarningsOf(deps.db, actor.portalId, autoPostClaimTexts(input));
   if (warnings.length === 0)
     return {
       claimWarnings: [],

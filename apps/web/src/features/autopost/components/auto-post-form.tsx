@@ -11,7 +11,8 @@ import { LibraryPicker } from '@/components/library-picker/library-picker';
 import { errorText } from '@/lib/api-client';
 import { formatZoned, zoneLabel } from '@/lib/zoned-time';
 import { bodyCounts, scheduledInstant, type AutoPostValues } from '../model/auto-post-values';
-import { useAutoPostForm } from '../hooks/use-auto-post-form';
+import { claimsCheckboxId, useAutoPostForm } from '../hooks/use-auto-post-form';
+import { ClaimWarnings } from '@/components/claim-warnings/claim-warnings';
 import { FieldError } from './field-error';
 import { NetworkLabel } from '@/components/network-icon';
 import { XVariantsField } from './x-variants-field';
@@ -252,6 +253,22 @@ export function AutoPostForm({ id, initial, zone, onSaved, onCancel }: AutoPostF
           })
         }
       />
+
+      <ClaimWarnings
+        id="autopost-claims"
+        warnings={form.claims.warnings}
+        note="Auto-Posts go out in the organization’s name to every member who opted in."
+      >
+        <Checkbox
+          id={claimsCheckboxId}
+          checked={form.claims.checked}
+          onChange={(event) => form.claims.setChecked(event.target.checked)}
+          aria-describedby={describedBy('autopost-claims-error', form.claims.error)}
+        >
+          I have checked these claims
+        </Checkbox>
+        <FieldError id="autopost-claims-error" message={form.claims.error} />
+      </ClaimWarnings>
 
       {save.isError ? (
         <Alert

@@ -1,8 +1,9 @@
-import type { AutoPost, ContentItem } from '@fitpost/contract';
+import { autoPostClaimTexts, type AutoPost, type ContentItem } from '@fitpost/contract';
 import { useState, type FormEvent } from 'react';
 import { sharedGraphic } from '@/components/graphic-upload/graphic';
 import { focusGraphicUpload } from '@/components/graphic-upload/graphic-upload';
 import { useAltTextSync } from '@/components/graphic-upload/use-alt-text';
+import { useClaimWarnings } from '@/components/claim-warnings/use-claim-warnings';
 import { serverFieldErrors } from '@/lib/form-errors';
 import { useContentItem } from '@/lib/api/content/get-content-item';
 import { useSaveAutoPost } from '../api/save-auto-post';
@@ -39,6 +40,11 @@ const fieldFocus: [AutoPostField, string][] = [
   ['xSpreadMinutes', 'autopost-spread'],
 ];
 
+/** The "I have checked these claims" box, focused when a submit needs it. */
+export const claimsCheckboxId = 'autopost-claims-checked';
+const claimsUncheckedMessage =
+  'This Auto-Post goes out in the organization’s name: reword these claims, or tick “I have checked these claims”.';
+
 export interface AutoPostFormOptions {
   id: string | null;
   initial: AutoPostValues;
@@ -57,6 +63,10 @@ export function useAutoPostForm({ id, initial, zone, onSaved }: AutoPostFormOpti
   const altText = useAltTextSync(initial.graphic);
   const [uploading, setUploading] = useState(false);
   const content = useContentItem(values.contentId);
+  // Auto-Posts go out in the organisation's voice: claims need the admin's tick (issue 30).
+  const claims = useClaimWarnings(autoPostClaimTexts(values));
+  const [claimsChecked, setClaimsChecked] = useState(false);
+  const [claimsMissed, setClaimsMissed] = useState(false);
 
   // Once the admin has tried to submit, problems follow their typing.
   const errors = checked ? validate(values, zone) : noErrors;
@@ -88,12 +98,19 @@ export function useAutoPostForm({ id, initial, zone, onSaved }: AutoPostFormOpti
       if (target) focusGraphicUpload(target);
       return;
     }
+    const warnings = claims.now(autoPostClaimTexts(values));
+    if (warnings.length > 0 && !claimsChecked) {
+      setClaimsMissed(true);
+      document.getElementById(claimsCheckboxId)?.focus();
+      return;
+    }
     try {
       await altText.sync(values.graphic);
     } catch {
       return; // the alt text field shows why
     }
-    save.mutate({ id, autoPost: toUpsert(values, zone) }, { onSuccess: onSaved });
+    const acknowledged = warnings.length > 0 ? { acknowledgeWarnings: true } : {};
+    save.mutate({ id, autoPost: { ...toUpsert(values, zone), ...acknowledged } }, { onSuccess: onSaved });
   }
 
   return {
@@ -110,5 +127,14 @@ export function useAutoPostForm({ id, initial, zone, onSaved }: AutoPostFormOpti
     content,
     handlePick,
     handleSubmit,
+    claims: {
+      warnings: claims.warnings,
+      checked: claimsChecked,
+      setChecked: (checked: boolean) => {
+        setClaimsChecked(checked);
+        if (checked) setClaimsMissed(false);
+      },
+      error: claimsMissed && !claimsChecked ? claimsUncheckedMessage : undefined,
+    },
   };
 }

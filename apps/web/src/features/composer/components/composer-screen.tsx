@@ -2,6 +2,7 @@ import { BookOutlined } from '@ant-design/icons';
 import { messages, type ScheduledPost } from '@fitpost/contract';
 import { Alert, Button } from 'antd';
 import { lazy, Suspense, type ReactNode } from 'react';
+import { ClaimWarnings } from '@/components/claim-warnings/claim-warnings';
 import { GraphicUpload } from '@/components/graphic-upload/graphic-upload';
 import { PageHeader } from '@/components/page-header';
 import { errorText } from '@/lib/api-client';
@@ -147,6 +148,11 @@ export function ComposerScreen(props: ComposerScreenProps) {
             onLinkChange={(link) => change({ link })}
             bodyError={errors.body}
             linkError={errors.link}
+          />
+          <ClaimWarnings
+            id="composer-claims"
+            warnings={composer.claimWarnings}
+            note="You can still save: the post goes out in your name, so the wording is yours to choose."
           />
           <div className="composer-field">
             <label className="composer-label" htmlFor="composer-graphic">

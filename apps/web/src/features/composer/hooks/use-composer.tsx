@@ -2,6 +2,7 @@ import type { ContentItem, ScheduledPost } from '@fitpost/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Modal } from 'antd';
 import { useEffect, useRef, useState } from 'react';
+import { useClaimWarnings } from '@/components/claim-warnings/use-claim-warnings';
 import { useAltTextSync } from '@/components/graphic-upload/use-alt-text';
 import { serverFieldErrors } from '@/lib/form-errors';
 import { toWallTime } from '@/lib/zoned-time';
@@ -98,6 +99,8 @@ export function useComposer(options: ComposerOptions) {
     queryClient.setQueryData(composerKeys.media(media.id), media),
   );
   const submitted = useRef(false);
+  // Health claims warn as the member types; they never stop the save (issue 30).
+  const claims = useClaimWarnings([values.body]);
 
   // Everything typed is kept on this device until the post is saved.
   useEffect(() => {
@@ -241,6 +244,7 @@ export function useComposer(options: ComposerOptions) {
     savingIntent,
     altText,
     errors,
+    claimWarnings: claims.warnings,
     modalHolder,
     handleSave,
     handlePick,
