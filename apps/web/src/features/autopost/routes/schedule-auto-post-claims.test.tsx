@@ -15,6 +15,9 @@ beforeEach(() => {
   server.use(http.get('/api/settings/organisation', () => HttpResponse.json(makeOrganisationSettings())));
 });
 
+const openNew = () =>
+  mount(<ScheduleAutoPostRoute />, { user: admin, path: '/app/manage/autopost', at: '/app/manage/autopost' });
+
 function recordSaves() {
   const sent: AutoPostUpsert[] = [];
   server.use(
@@ -29,11 +32,7 @@ function recordSaves() {
 describe('Schedule Auto-Post › health claims', () => {
   it('shows the claims with merge fields filled, and sends only once they are checked', async () => {
     const sent = recordSaves();
-    const { user } = mount(<ScheduleAutoPostRoute />, {
-      user: admin,
-      path: '/app/manage/autopost',
-      at: '/app/manage/autopost',
-    });
+    const { user } = openNew();
     const text = await screen.findByRole('textbox', { name: 'Post text' });
     await user.click(text);
     await user.paste('Lose 10 kg, {first_name|my friend}, within 2 weeks.');
@@ -63,11 +62,7 @@ describe('Schedule Auto-Post › health claims', () => {
 
   it('sends no acknowledgement for a text without claims', async () => {
     const sent = recordSaves();
-    const { user } = mount(<ScheduleAutoPostRoute />, {
-      user: admin,
-      path: '/app/manage/autopost',
-      at: '/app/manage/autopost',
-    });
+    const { user } = openNew();
     await user.click(await screen.findByRole('textbox', { name: 'Post text' }));
     await user.paste('Five squat cues.');
     await user.click(screen.getByRole('checkbox', { name: 'LinkedIn' }));

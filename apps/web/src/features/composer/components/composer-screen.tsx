@@ -1,5 +1,5 @@
 import { BookOutlined } from '@ant-design/icons';
-import { messages, type ScheduledPost } from '@fitpost/contract';
+import { messages } from '@fitpost/contract';
 import { Alert, Button } from 'antd';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { ClaimWarnings } from '@/components/claim-warnings/claim-warnings';
@@ -7,8 +7,8 @@ import { GraphicUpload } from '@/components/graphic-upload/graphic-upload';
 import { PageHeader } from '@/components/page-header';
 import { errorText } from '@/lib/api-client';
 import { formatZoned } from '@/lib/zoned-time';
-import type { ComposerValues, SaveIntent } from '../model/composer-values';
-import { useComposer } from '../hooks/use-composer';
+import type { ComposerValues } from '../model/composer-values';
+import { useComposer, type ComposerOptions } from '../hooks/use-composer';
 import { BodyField } from './body-field';
 import { NetworkPicker } from './network-picker';
 import { NetworkPreviews } from '@/components/network-preview/network-previews';
@@ -24,22 +24,8 @@ const LibraryPicker = lazy(() =>
 /** Items a page in the composer's picker; the Auto-Post form keeps its own, shorter pages. */
 const libraryPageSize = 12;
 
-export interface ComposerScreenProps {
-  userId: string;
-  zone: string;
-  /** The post being edited (a scheduled post or a server draft), or null for a new one. */
-  post: ScheduledPost | null;
-  /** Where the form starts: the post, the library item, the calendar's day, or empty. */
-  startValues: ComposerValues;
-  /**
-   * The address asked for something particular (a library item, a day): start from it, and only
-   * offer the unsaved post kept on this device instead of restoring it.
-   */
-  startsFromAddress: boolean;
-  /** Open 'Choose from Library' at once (the calendar's Choose From Library / Favorites). */
-  openLibrary: 'library' | 'favorites' | null;
+export interface ComposerScreenProps extends ComposerOptions {
   notice?: ReactNode;
-  onSaved: (post: ScheduledPost, intent: SaveIntent) => void;
 }
 
 const shortDate = (date: Date, timeZone: string) =>

@@ -36,11 +36,16 @@ const composerFields = {
 export interface ComposerOptions {
   userId: string;
   zone: string;
-  /** The post being edited, or null for a new one. */
+  /** The post being edited (a scheduled post or a server draft), or null for a new one. */
   post: ScheduledPost | null;
+  /** Where the form starts: the post, the library item, the calendar's day, or empty. */
   startValues: ComposerValues;
-  /** The address asked for something particular: only offer the unsaved post kept on this device. */
+  /**
+   * The address asked for something particular (a library item, a day): start from it, and only
+   * offer the unsaved post kept on this device instead of restoring it.
+   */
   startsFromAddress: boolean;
+  /** Open 'Choose from Library' at once (the calendar's Choose From Library / Favorites). */
   openLibrary: 'library' | 'favorites' | null;
   onSaved: (post: ScheduledPost, intent: SaveIntent) => void;
 }
