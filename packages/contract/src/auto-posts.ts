@@ -3,7 +3,13 @@ import { connectionStatus, network } from './social.js';
 import { calendarRangeProblem, postBody } from './posts.js';
 import { httpUrl, instant, text, timeZone } from './common.js';
 import { formatCount } from './constants.js';
-import { mergeFieldNames, unknownMergeFieldMessage, unknownMergeFields } from './merge-fields.js';
+import { healthClaimWarnings } from './health-claims.js';
+import {
+  fillMergeFields,
+  mergeFieldNames,
+  unknownMergeFieldMessage,
+  unknownMergeFields,
+} from './merge-fields.js';
 
 /**
  * Auto-Post (spec §1): content the organisation's admins schedule once, which FitPost publishes at
@@ -50,6 +56,11 @@ export const autoPostUpsert = z
     timeZone: timeZone.default('UTC'),
     /** Tag the link with UTM parameters per member and network; unset: the organisation's default. */
     utm: z.boolean().optional(),
+    /**
+     * The admin has checked the health claims the text carries (issue 30): without it, a text
+     * with warnings is refused (422) naming each phrase.
+     */
+    acknowledgeWarnings: z.boolean().optional(),
   })
   .superRefine((a, ctx) => {
     const unknownIn = (value: string, path: (string | number)[]) => {
@@ -67,6 +78,21 @@ export const autoPostUpsert = z
       ctx.addIssue({ code: 'custom', path: ['xVariants'], message: autoPostMessages.duplicateVariants });
   });
 export type AutoPostUpsert = z.input<typeof autoPostUpsert>;
+
+/**
+ * The texts an Auto-Post's health claims are checked in (issue 30): the body and, when it goes to
+ * X, the X variants, with merge fields filled as for a member without details (fallbacks in, bare
+ * fields dropped), so a claim is read as members send it. The server and the form both use it.
+ */
+export function autoPostClaimTexts(a: {
+  body: string;
+  networks: readonly string[];
+  xVariants: readonly string[];
+}): string[] {
+  return [a.body, ...(a.networks.includes('x') ? a.xVariants : [])]
+    .map((text) => fillMergeFields(text, {}))
+    .filter((text) => text.trim() !== '');
+}
 
 /** Progress of one network's sends. */
 export const autoPostNetworkStats = z.object({
@@ -94,6 +120,12 @@ export const autoPost = z
     utm: z.boolean(),
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),
+    /** The health claims in its texts with merge fields filled, as checked when it was last saved. */
+    warnings: healthClaimWarnings,
+    /** Who checked those claims and when; null when it has none. */
+    claimsAcknowledged: z
+      .object({ by: z.object({ id: z.uuid().nullable(), fullName: z.string() }), at: z.iso.datetime() })
+      .nullable(),
   })
   .meta({ id: 'AutoPost' });
 export type AutoPost = z.infer<typeof autoPost>;

@@ -9,6 +9,8 @@ export const errorCodes = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  /** An Auto-Post with health claims nobody acknowledged (issue 30). */
+  health_claims: 422,
   payload_too_large: 413,
   rate_limited: 429,
   upstream: 502,

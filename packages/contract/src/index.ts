@@ -22,3 +22,5 @@ export * from './email.js';
 export * from './short-links.js';
 export * from './csv.js';
 export * from './auto-post-import.js';
+export * from './health-claims.js';
+export * from './health-claim-corpus.js';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { autoPostLimits } from './auto-posts.js';
 import { nameText, timeZone } from './common.js';
 import { formatCount } from './constants.js';
+import { healthClaimLimits, healthClaimPhrase, healthClaimRuleIds } from './health-claims.js';
 import { userFieldLabels } from './user.js';
 
 /**
@@ -40,6 +41,10 @@ export const organisationSettingsBody = z
       .nullable(),
     /** Whether published links go out as FitPost's short links, counting clicks (issue 30); left out: unchanged. */
     trackLinks: z.boolean().optional(),
+    /** Health-claim rules switched off (issue 30); unset: unchanged. */
+    claimRulesOff: z.array(z.enum(healthClaimRuleIds)).max(healthClaimRuleIds.length).optional(),
+    /** The organisation's own phrases to warn about; unset: unchanged. */
+    claimPhrases: z.array(healthClaimPhrase).max(healthClaimLimits.maxPhrases).optional(),
   })
   .strict();
 export type OrganisationSettingsBody = z.infer<typeof organisationSettingsBody>;
@@ -61,6 +66,8 @@ export type OrganisationSettingsChange = z.infer<typeof organisationSettingsChan
 export const organisationSettings = organisationSettingsBody
   .extend({
     trackLinks: z.boolean(),
+    claimRulesOff: z.array(z.enum(healthClaimRuleIds)),
+    claimPhrases: z.array(healthClaimPhrase),
     defaults: z.object({
       displayName: z.string(),
       supportEmail: z.string(),
@@ -84,6 +91,8 @@ export const organisationSettingLabels: Record<keyof OrganisationSettingsBody, s
   xVariantsAboveMembers: 'Above this many members on X',
   feedRefreshMinutes: 'Feed refresh interval (minutes)',
   trackLinks: 'Track links',
+  claimRulesOff: 'Health-claim rules switched off',
+  claimPhrases: 'Health-claim phrases added',
 };
 
 /** What the change log calls each field it records: the settings' and a user's details. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { httpUrl, instant, pageQuery, pagedOf, text, timeZone } from './common.js';
 import { messages } from './messages.js';
 import { network } from './social.js';
+import { healthClaimWarnings } from './health-claims.js';
 import { queueMessages, queueSlotTaken } from './queue.js';
 
 export const targetStatuses = [
@@ -125,6 +126,8 @@ export const scheduledPost = z
     updatedAt: z.iso.datetime(),
     /** Only in the answer to a save with `queue`: the slot the post took. */
     queueSlot: queueSlotTaken.optional(),
+    /** Only in the answer to a save: the health claims its text carries (a warning; it was saved). */
+    warnings: healthClaimWarnings.optional(),
   })
   .meta({ id: 'ScheduledPost' });
 export type ScheduledPost = z.infer<typeof scheduledPost>;

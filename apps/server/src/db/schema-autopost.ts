@@ -1,4 +1,9 @@
-import { autoPostStatuses, networks, recordedAutoPostChoices } from '@fitpost/contract';
+import {
+  autoPostStatuses,
+  networks,
+  recordedAutoPostChoices,
+  type HealthClaimWarning,
+} from '@fitpost/contract';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { contentItems } from './schema-library.js';
@@ -40,6 +45,12 @@ export const autoPosts = pgTable(
     skippedAccounts: integer('skipped_accounts').notNull().default(0),
     createdAt: tz('created_at').notNull().defaultNow(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
+    /** The health claims of its texts, merge fields filled, when last saved (issue 30). */
+    claimWarnings: jsonb('claim_warnings').$type<HealthClaimWarning[]>().notNull().default([]),
+    /** Who checked those claims and when; the name as it was then. */
+    claimsAcknowledgedAt: tz('claims_acknowledged_at'),
+    claimsAcknowledgedBy: uuid('claims_acknowledged_by').references(() => users.id, { onDelete: 'set null' }),
+    claimsAcknowledgedByName: text('claims_acknowledged_by_name'),
   },
   (t) => [
     index('auto_posts_portal_scheduled_idx').on(t.portalId, t.scheduledAt),

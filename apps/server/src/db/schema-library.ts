@@ -1,4 +1,4 @@
-import { contentTypes, feedErrorCodes, feedFetchStatuses } from '@fitpost/contract';
+import { contentTypes, feedErrorCodes, feedFetchStatuses, type HealthClaimWarning } from '@fitpost/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   boolean,
@@ -6,6 +6,7 @@ import {
   customType,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -110,6 +111,8 @@ export const contentItems = pgTable(
     publishedAt: tz('published_at').notNull().defaultNow(),
     /** Names of the item's searchable tags, space-separated; kept by the library service. */
     tagNames: text('tag_names').notNull().default(''),
+    /** The health claims of its body when last saved (issue 30); the admin's list filters on it. */
+    claimWarnings: jsonb('claim_warnings').$type<HealthClaimWarning[]>().notNull().default([]),
     search: tsvector('search').notNull().generatedAlwaysAs(searchDocument),
     createdAt: tz('created_at').notNull().defaultNow(),
     updatedAt: tz('updated_at').notNull().defaultNow(),

@@ -1,3 +1,4 @@
+import type { HealthClaimPhrase, HealthClaimRuleId } from '@fitpost/contract';
 import { boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { portals, tz, users } from './schema.js';
 
@@ -18,6 +19,9 @@ export const organisationSettings = pgTable('organisation_settings', {
   xVariantsAboveMembers: integer('x_variants_above_members').notNull().default(0),
   feedRefreshMinutes: integer('feed_refresh_minutes'),
   trackLinks: boolean('track_links').notNull().default(true),
+  /** Health-claim rules switched off, and the organisation's own phrases (issue 30). */
+  claimRulesOff: jsonb('claim_rules_off').$type<HealthClaimRuleId[]>().notNull().default([]),
+  claimPhrases: jsonb('claim_phrases').$type<HealthClaimPhrase[]>().notNull().default([]),
   updatedAt: tz('updated_at').notNull().defaultNow(),
 });
 

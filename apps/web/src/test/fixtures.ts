@@ -149,6 +149,8 @@ export function makeOrganisationSettings(
     xVariantsAboveMembers: 0,
     feedRefreshMinutes: null,
     trackLinks: true,
+    claimRulesOff: [],
+    claimPhrases: [],
     defaults: {
       displayName: 'FitPro Academy',
       supportEmail: 'support@example.com',

@@ -28,11 +28,17 @@ export const nothingUnread = http.get('/api/message/unread', () =>
   HttpResponse.json({ notifications: 0, messages: 0 }),
 );
 
+/** The organisation's health-claim rules as a portal that changed none (the composer and Auto-Post form ask). */
+export const builtInClaimRules = http.get('/api/settings/health-claims', () =>
+  HttpResponse.json({ claimRulesOff: [], claimPhrases: [] }),
+);
+
 /**
  * Every request a test makes must be answered by a handler it declares (style.md); the bell's
- * questions, asked by the shell on every screen, are answered empty here once for all.
+ * questions, asked by the shell on every screen, and the claim rules the editors check with, are
+ * answered here once for all.
  */
-export const server = setupServer(noNotifications, nothingUnread);
+export const server = setupServer(noNotifications, nothingUnread, builtInClaimRules);
 
 /**
  * jsdom has no layout: width queries answer from `window.innerWidth` (1024 by default, i.e. antd

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { httpUrl, instant, pageQuery, pagedOf, queryBoolean, text, uuid } from '../common.js';
 import { libraryLimits, libraryMessages } from './api.js';
 import { sortDirection, upsertId, uuidList } from './fields.js';
+import { healthClaimWarnings } from '../health-claims.js';
 
 // Content items: GET/POST /api/content, PUT /api/content/{id}.
 
@@ -43,6 +44,8 @@ export const contentItem = z
     scheduled: z.boolean(),
     /** For the caller: one of their posts with this content went out (the Posted label). */
     posted: z.boolean(),
+    /** The health claims of its caption with the organisation's rules when it was last saved (issue 30). */
+    warnings: healthClaimWarnings,
   })
   .meta({ id: 'ContentItem' });
 export type ContentItem = z.infer<typeof contentItem>;
@@ -66,6 +69,8 @@ export const contentSearchQuery = pageQuery.extend({
   feedId: uuid.optional(),
   recommended: queryBoolean.optional(),
   favorites: queryBoolean.optional(),
+  /** Only items whose caption has health-claim warnings (true) or none (false). */
+  hasWarnings: queryBoolean.optional(),
   include: z.enum(['active', 'all']).default('active'),
   sort: z.enum(contentSortFields).optional(),
   ...sortDirection,

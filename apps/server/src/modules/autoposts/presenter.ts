@@ -28,6 +28,13 @@ export function presentAutoPost(publicUrl: string, row: AutoPostRow): AutoPost {
     utm: row.utm,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    warnings: row.claimWarnings,
+    claimsAcknowledged: row.claimsAcknowledgedAt
+      ? {
+          by: { id: row.claimsAcknowledgedBy, fullName: row.claimsAcknowledgedByName ?? 'A removed user' },
+          at: row.claimsAcknowledgedAt.toISOString(),
+        }
+      : null,
   };
 }
 

@@ -74,9 +74,10 @@ export function autoPostRoutes(app: FastifyInstance, deps: AutoPostDeps) {
       schema: {
         tags,
         security,
-        summary: 'Schedule an Auto-Post (admins)',
+        summary:
+          'Schedule an Auto-Post (admins). Health claims in the body or X variants (merge fields filled) are refused with 422 naming each phrase unless `acknowledgeWarnings` is true; the acknowledgement is stored with the admin and time',
         body: autoPostUpsert,
-        response: { 201: autoPost, ...errors },
+        response: { 201: autoPost, ...errors, 422: errorBody },
       },
     },
     async (req, reply) => reply.status(201).send(present(await createAutoPost(deps, actorOf(req), req.body))),
@@ -234,10 +235,11 @@ export function autoPostRoutes(app: FastifyInstance, deps: AutoPostDeps) {
       schema: {
         tags,
         security,
-        summary: 'Change an Auto-Post before it starts (admins)',
+        summary:
+          'Change an Auto-Post before it starts (admins); health claims need `acknowledgeWarnings` as when scheduling (else 422)',
         params: autoPostIdParams,
         body: autoPostUpsert,
-        response: { 200: autoPost, ...errors },
+        response: { 200: autoPost, ...errors, 422: errorBody },
       },
     },
     async (req) => present(await updateAutoPost(deps, actorOf(req), req.params.id, req.body)),

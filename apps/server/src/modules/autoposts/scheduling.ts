@@ -1,14 +1,21 @@
-import { autoPostMessages, type autoPostListQuery, type OrganisationSettingsBody } from '@fitpost/contract';
+import {
+  autoPostClaimTexts,
+  autoPostMessages,
+  healthClaimRefusal,
+  type autoPostListQuery,
+  type OrganisationSettingsBody,
+} from '@fitpost/contract';
 import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { media } from '../../db/schema.js';
+import { media, users } from '../../db/schema.js';
 import { autoPostMemberChoices, autoPosts } from '../../db/schema-autopost.js';
 import { posts, postTargets } from '../../db/schema-posts.js';
 import { queues } from '../../jobs/queues.js';
 import { AppError } from '../../lib/errors.js';
 import { requireAdmin } from '../auth/policy.js';
 import type { Actor } from '../auth/sessions.js';
+import { claimWarningsOf } from '../organisation/health-claims.js';
 import { settingsOf } from '../organisation/service.js';
 import { clock, findPortalAutoPost, type AutoPostDeps } from './access.js';
 import { autoPostChecks, validateAutoPost, type Upsert } from './validation.js';
@@ -37,15 +44,48 @@ export const fields = (input: Upsert, when: Date, settings: OrganisationSettings
   timeZone: input.timeZone,
 });
 
+/**
+ * The health claims of the texts members get (merge fields filled, see autoPostClaimTexts).
+ * Unacknowledged, they refuse the save (422) naming each phrase; acknowledged, the admin and the
+ * time are recorded with them.
+ */
+async function checkClaims(deps: AutoPostDeps, actor: Actor, input: Upsert) {
+  const warnings = await claimWarningsOf(deps.db, actor.portalId, autoPostClaimTexts(input));
+  if (warnings.length === 0)
+    return {
+      claimWarnings: [],
+      claimsAcknowledgedAt: null,
+      claimsAcknowledgedBy: null,
+      claimsAcknowledgedByName: null,
+    };
+  if (input.acknowledgeWarnings !== true) throw new AppError('health_claims', healthClaimRefusal(warnings));
+  const [admin] = await deps.db
+    .select({ fullName: users.fullName })
+    .from(users)
+    .where(eq(users.id, actor.userId));
+  return {
+    claimWarnings: warnings,
+    claimsAcknowledgedAt: clock(deps),
+    claimsAcknowledgedBy: actor.userId,
+    claimsAcknowledgedByName: admin?.fullName ?? null,
+  };
+}
+
 /** Schedules an Auto-Post and its fan-out job (one transaction). Admins only. */
 export async function createAutoPost(deps: AutoPostDeps, actor: Actor, input: Upsert) {
   requireAdmin(actor, autoPostMessages.adminOnly);
   const settings = await settingsOf(deps.db, actor.portalId);
   const when = await validateAutoPost(autoPostChecks(deps, actor, settings), input);
+  const claims = await checkClaims(deps, actor, input);
   const row = await deps.db.transaction(async (tx) => {
     const [made] = await tx
       .insert(autoPosts)
-      .values({ portalId: actor.portalId, createdBy: actor.userId, ...fields(input, when, settings) })
+      .values({
+        portalId: actor.portalId,
+        createdBy: actor.userId,
+        ...fields(input, when, settings),
+        ...claims,
+      })
       .returning();
     if (!made) throw new Error('insert returned nothing');
     await shareMedia(tx, input.mediaId, actor.portalId);
@@ -61,11 +101,13 @@ export async function updateAutoPost(deps: AutoPostDeps, actor: Actor, id: strin
   await findPortalAutoPost(deps.db, actor, id);
   const settings = await settingsOf(deps.db, actor.portalId);
   const when = await validateAutoPost(autoPostChecks(deps, actor, settings), input);
+  const claims = await checkClaims(deps, actor, input);
   return deps.db.transaction(async (tx) => {
     const [row] = await tx
       .update(autoPosts)
       .set({
         ...fields(input, when, settings),
+        ...claims,
         version: sql`${autoPosts.version} + 1`,
         updatedAt: clock(deps),
       })

@@ -7,6 +7,7 @@ import { brands, contentItems, contentTags, tags } from '../../db/schema-library
 import { AppError, notFound } from '../../lib/errors.js';
 import type { Actor } from '../auth/sessions.js';
 import { requireAdmin } from '../auth/policy.js';
+import { claimWarningsOf } from '../organisation/health-claims.js';
 import { clock, type LibraryDeps } from './access.js';
 import { getContent } from './search.js';
 import { oneItem, refreshTagNames } from './tag-names.js';
@@ -76,6 +77,7 @@ export async function createContent(deps: LibraryDeps, actor: Actor, input: Upse
   requireAdmin(actor, libraryMessages.adminOnly);
   if (input.id) throw invalid(libraryMessages.idOnCreate);
   const now = clock(deps);
+  const claimWarnings = await claimWarningsOf(deps.db, actor.portalId, [input.body]);
   const id = await deps.db.transaction(async (tx) => {
     const tagIds = await checkReferences(tx, actor, input);
     if (input.mediaId) await shareWithLibrary(tx, actor, input.mediaId);
@@ -83,6 +85,7 @@ export async function createContent(deps: LibraryDeps, actor: Actor, input: Upse
       .insert(contentItems)
       .values({
         ...fields(input),
+        claimWarnings,
         portalId: actor.portalId,
         type: 'library',
         createdBy: actor.userId,
@@ -112,6 +115,7 @@ export async function updateContent(
 ): Promise<ContentItem> {
   requireAdmin(actor, libraryMessages.adminOnly);
   if (input.id && input.id !== id) throw invalid(libraryMessages.idMismatch);
+  const claimWarnings = await claimWarningsOf(deps.db, actor.portalId, [input.body]);
   await deps.db.transaction(async (tx) => {
     const [existing] = await tx
       .select({
@@ -130,6 +134,7 @@ export async function updateContent(
       .update(contentItems)
       .set({
         ...fields(input),
+        claimWarnings,
         // Library items count as new from their window's start; feed items keep the feed's date.
         publishedAt: input.activeFrom
           ? new Date(input.activeFrom)

@@ -65,6 +65,10 @@ function conditions(actor: Actor, q: ContentSearch, now: Date, tsQuery: SQL | nu
   if (q.type) where.push(eq(c.type, q.type));
   if (q.feedId) where.push(eq(c.feedId, q.feedId));
   if (q.recommended !== undefined) where.push(eq(c.recommended, q.recommended));
+  if (q.hasWarnings !== undefined)
+    where.push(
+      q.hasWarnings ? sql`${c.claimWarnings} <> '[]'::jsonb` : sql`${c.claimWarnings} = '[]'::jsonb`,
+    );
   if (q.favorites !== undefined) {
     const isFavorite = callerFlags(actor).favorite;
     where.push(q.favorites ? isFavorite : sql`not ${isFavorite}`);
@@ -136,6 +140,7 @@ function cardColumns(actor: Actor, now: Date) {
     activeUntil: c.activeUntil,
     active: sql<boolean>`${contentActiveAt(now)}`,
     recommended: c.recommended,
+    claimWarnings: c.claimWarnings,
     createdById: users.id,
     createdByName: users.fullName,
     publishedAt: c.publishedAt,
@@ -179,6 +184,7 @@ function presentCard(publicUrl: string, row: CardRow): ContentItem {
     favorite: row.favorite,
     scheduled: row.scheduled,
     posted: row.posted,
+    warnings: row.claimWarnings,
   };
 }
 

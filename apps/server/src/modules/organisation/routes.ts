@@ -1,7 +1,13 @@
-import { errorBody, organisationSettings, organisationSettingsBody } from '@fitpost/contract';
+import {
+  errorBody,
+  healthClaimSettings,
+  organisationSettings,
+  organisationSettingsBody,
+} from '@fitpost/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../auth/plugin.js';
+import { claimSettingsOf } from './health-claims.js';
 import { getOrganisationSettings, updateOrganisationSettings, type OrganisationDeps } from './service.js';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody };
@@ -40,5 +46,19 @@ export function organisationRoutes(app: FastifyInstance, deps: OrganisationDeps)
       },
     },
     (req) => updateOrganisationSettings(deps, actorOf(req), req.body),
+  );
+  r.get(
+    '/api/settings/health-claims',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary:
+          'The organization’s health-claim rules (issue 30): built-in rules switched off and its own phrases, which every caption is checked with (any member, for the composer’s warnings as they type)',
+        response: { 200: healthClaimSettings, ...errors },
+      },
+    },
+    (req) => claimSettingsOf(deps.db, actorOf(req).portalId),
   );
 }

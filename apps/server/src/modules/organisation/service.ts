@@ -10,6 +10,7 @@ import { users } from '../../db/schema.js';
 import { organisationSettingChanges, organisationSettings } from '../../db/schema-settings.js';
 import { requireAdmin } from '../auth/policy.js';
 import type { Actor } from '../auth/sessions.js';
+import { listShown, sameSetting } from './health-claims.js';
 
 /** What applies where a portal set nothing: the deployment's configuration. */
 interface OrganisationDefaults {
@@ -26,9 +27,11 @@ export interface OrganisationDeps {
 }
 
 type Row = typeof organisationSettings.$inferSelect;
+/** The settings with every field set (the health-claim lists are optional only in a change). */
+type StoredSettings = Required<OrganisationSettingsBody>;
 
 /** A portal's settings as stored; a portal nobody configured gets the column defaults. */
-function bodyOf(row: Row | undefined): OrganisationSettingsBody & { trackLinks: boolean } {
+function bodyOf(row: Row | undefined): StoredSettings {
   return {
     displayName: row?.displayName ?? null,
     supportEmail: row?.supportEmail ?? null,
@@ -39,11 +42,13 @@ function bodyOf(row: Row | undefined): OrganisationSettingsBody & { trackLinks: 
     xVariantsAboveMembers: row?.xVariantsAboveMembers ?? 0,
     feedRefreshMinutes: row?.feedRefreshMinutes ?? null,
     trackLinks: row?.trackLinks ?? true,
+    claimRulesOff: row?.claimRulesOff ?? [],
+    claimPhrases: row?.claimPhrases ?? [],
   };
 }
 
 /** The portal's settings (any module may read them: Auto-Post defaults, the public sign-in texts). */
-export async function settingsOf(db: Db, portalId: number) {
+export async function settingsOf(db: Db, portalId: number): Promise<StoredSettings> {
   const [row] = await db
     .select()
     .from(organisationSettings)
@@ -87,7 +92,8 @@ export async function getOrganisationSettings(deps: OrganisationDeps, actor: Act
   return present(deps, actor.portalId);
 }
 
-export const shown = (value: string | number | boolean | null) => (value === null ? null : String(value));
+export const shown = (value: string | number | boolean | null | readonly unknown[]) =>
+  value === null ? null : Array.isArray(value) ? listShown(value) : String(value);
 
 /** One entry for the organisation's change log. */
 interface ChangeEntry {
@@ -124,7 +130,7 @@ export async function updateOrganisationSettings(
       .for('update');
     const before = bodyOf(row);
     const fields = (Object.keys(input) as (keyof OrganisationSettingsBody)[])
-      .filter((field) => input[field] !== undefined && before[field] !== input[field])
+      .filter((field) => input[field] !== undefined && !sameSetting(before[field], input[field]))
       .map((field) => ({ field, from: shown(before[field]), to: shown(input[field] ?? null) }));
     if (fields.length === 0) return;
     await tx

@@ -34,7 +34,8 @@ export function postRoutes(app: FastifyInstance, deps: postsService.PostsDeps) {
       schema: {
         tags,
         security,
-        summary: 'Create a post (Post Now, scheduled, queued in my next free slot, or a draft)',
+        summary:
+          'Create a post (Post Now, scheduled, queued in my next free slot, or a draft); the answer’s `warnings` name any health claims in the text (the post is saved regardless)',
         body: postUpsert,
         response: { 201: scheduledPost, ...errors },
       },
@@ -48,7 +49,8 @@ export function postRoutes(app: FastifyInstance, deps: postsService.PostsDeps) {
       schema: {
         tags,
         security,
-        summary: 'Replace a post that has not been sent',
+        summary:
+          'Replace a post that has not been sent; the answer’s `warnings` name any health claims in the text',
         params: postIdParams,
         body: postUpsert,
         response: { 200: scheduledPost, ...errors },

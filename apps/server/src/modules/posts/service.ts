@@ -13,6 +13,7 @@ import type { Actor } from '../auth/sessions.js';
 import { connectionIdsOf, presentPost } from './presenter.js';
 import { alreadySent, anyIn, inFlightStatuses, lockOwnPosts, type ClaimGuardSeam } from './claim-guard.js';
 import { takeNextSlot } from '../queue/service.js';
+import { claimWarningsOf } from '../organisation/health-claims.js';
 
 type Enqueue = (queue: string, data: object, startAfter?: Date) => Promise<unknown>;
 
@@ -92,6 +93,8 @@ export async function createPost(deps: PostsDeps, actor: Actor, input: Upsert) {
   if (input.id)
     throw new AppError('validation', 'Leave id empty to create a post, or use PUT /api/posts/{id}');
   const { when: chosen, connections } = await validate(deps, actor, input);
+  // Health claims only warn a member (issue 30): the post is saved either way.
+  const warnings = await claimWarningsOf(deps.db, actor.portalId, [input.body]);
   return deps.db.transaction(async (tx) => {
     const slot = input.queue ? await takeQueueSlot(deps, tx, actor) : undefined;
     const when = slot ? new Date(slot.scheduledAt) : chosen;
@@ -111,7 +114,7 @@ export async function createPost(deps: PostsDeps, actor: Actor, input: Upsert) {
       .returning();
     if (!post) throw new Error('post insert returned no row');
     const targets = input.draft || !when ? [] : await insertTargets(deps, tx, post, connections, when);
-    return { ...presentPost(post, targets), ...(slot ? { queueSlot: slot } : {}) };
+    return { ...presentPost(post, targets), ...(slot ? { queueSlot: slot } : {}), warnings };
   });
 }
 
@@ -157,6 +160,7 @@ async function insertTargets(
 export async function updatePost(deps: PostsDeps, actor: Actor, id: string, input: Upsert) {
   if (input.id && input.id !== id)
     throw new AppError('validation', 'The id in the body does not match the URL');
+  const warnings = await claimWarningsOf(deps.db, actor.portalId, [input.body]);
   return deps.db.transaction(async (tx) => {
     const { own, targets } = await lockOwnPosts(tx, actor, [id]);
     if (own.length === 0) throw notFound('Post');
@@ -184,7 +188,7 @@ export async function updatePost(deps: PostsDeps, actor: Actor, id: string, inpu
       .returning();
     if (!post) throw notFound('Post');
     const fresh = input.draft || !when ? [] : await insertTargets(deps, tx, post, connections, when);
-    return { ...presentPost(post, fresh), ...(slot ? { queueSlot: slot } : {}) };
+    return { ...presentPost(post, fresh), ...(slot ? { queueSlot: slot } : {}), warnings };
   });
 }
 

@@ -35,6 +35,7 @@ function makeContentItem(overrides: Partial<ContentItem> = {}): ContentItem {
     favorite: true,
     scheduled: false,
     posted: false,
+    warnings: [],
     ...overrides,
   };
 }

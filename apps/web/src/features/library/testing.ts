@@ -52,6 +52,7 @@ export function makeContentItem(overrides: Partial<ContentItem> = {}): ContentIt
     favorite: false,
     scheduled: false,
     posted: false,
+    warnings: [],
     ...overrides,
   };
 }

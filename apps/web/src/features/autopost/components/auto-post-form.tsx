@@ -1,32 +1,18 @@
 import {
   addMergeFallback,
   type AutoPost,
-  type ContentItem,
   formatCount,
   type Network,
   networks as allNetworks,
 } from '@fitpost/contract';
 import { Alert, Button, Checkbox, Input } from 'antd';
-import { useState, type FormEvent } from 'react';
-import { sharedGraphic } from '@/components/graphic-upload/graphic';
-import { focusGraphicUpload, GraphicUpload } from '@/components/graphic-upload/graphic-upload';
-import { useAltTextSync } from '@/components/graphic-upload/use-alt-text';
+import { GraphicUpload } from '@/components/graphic-upload/graphic-upload';
 import { LibraryPicker } from '@/components/library-picker/library-picker';
 import { errorText } from '@/lib/api-client';
-import { serverFieldErrors } from '@/lib/form-errors';
 import { formatZoned, zoneLabel } from '@/lib/zoned-time';
-import { useContentItem } from '@/lib/api/content/get-content-item';
-import { useSaveAutoPost } from '../api/save-auto-post';
-import {
-  bodyCounts,
-  hasErrors,
-  scheduledInstant,
-  toUpsert,
-  validate,
-  type AutoPostErrors,
-  type AutoPostField,
-  type AutoPostValues,
-} from '../model/auto-post-values';
+import { bodyCounts, scheduledInstant, type AutoPostValues } from '../model/auto-post-values';
+import { claimsCheckboxId, useAutoPostForm } from '../hooks/use-auto-post-form';
+import { ClaimWarnings } from '@/components/claim-warnings/claim-warnings';
 import { FieldError } from './field-error';
 import { NetworkLabel } from '@/components/network-icon';
 import { XVariantsField } from './x-variants-field';
@@ -48,91 +34,21 @@ interface AutoPostFormProps {
 /** Items a page in the Auto-Post form's picker, unchanged from before the picker was shared. */
 const libraryPageSize = 8;
 
-/** The request's fields by the form field that shows them, for the server's field problems. */
-const autoPostFields = {
-  body: 'body',
-  mediaId: 'graphic',
-  link: 'link',
-  scheduledAt: 'when',
-  networks: 'networks',
-  xVariants: 'xVariants',
-  xSpreadMinutes: 'xSpreadMinutes',
-} as const satisfies Record<string, AutoPostField>;
-
-const noErrors: AutoPostErrors = { fields: {}, variants: [] };
-
-/** Where focus goes for each field with a problem, in the order the form shows them. */
-const fieldFocus: [AutoPostField, string][] = [
-  ['body', 'autopost-body'],
-  ['graphic', 'autopost-graphic'],
-  ['link', 'autopost-link'],
-  ['when', 'autopost-date'],
-  ['networks', 'autopost-network-x'],
-  ['xVariants', 'autopost-variant-0'],
-  ['xSpreadMinutes', 'autopost-spread'],
-];
-
 function describedBy(id: string, error: string | undefined, hint?: string): string | undefined {
   return [hint, error ? id : undefined].filter(Boolean).join(' ') || undefined;
 }
 
 /** The form an admin schedules or changes an Auto-Post with. */
 export function AutoPostForm({ id, initial, zone, onSaved, onCancel }: AutoPostFormProps) {
-  const [values, setValues] = useState<AutoPostValues>(initial);
-  const [checked, setChecked] = useState(false);
-  const [pickerOpen, setPickerOpen] = useState(false);
-  // Labels the zone (its abbreviation changes with daylight saving) until a date and time are chosen.
-  const [openedAt] = useState(() => Date.now());
-  const save = useSaveAutoPost();
-  const altText = useAltTextSync(initial.graphic);
-  const [uploading, setUploading] = useState(false);
-  const content = useContentItem(values.contentId);
-
-  // Once the admin has tried to submit, problems follow their typing.
-  const errors = checked ? validate(values, zone) : noErrors;
-  const serverErrors = serverFieldErrors(save.error, autoPostFields);
-  // The form's own check first; what the server refused shows under the field it is about.
-  const fieldError = (field: AutoPostField) => errors.fields[field] ?? serverErrors[field];
-  const change = (next: Partial<AutoPostValues>) => setValues((v) => ({ ...v, ...next }));
+  const form = useAutoPostForm({ id, initial, zone, onSaved });
+  const { values, change, errors, fieldError, picker, save, altText, uploading, content } = form;
   const onX = values.networks.includes('x');
-
-  function handlePick(item: ContentItem) {
-    change({
-      contentId: item.id,
-      body: item.body,
-      graphic: item.mediaId ? sharedGraphic(item.mediaId, item.graphicUrl) : null,
-      link: item.link ?? '',
-    });
-    setPickerOpen(false);
-  }
-
-  async function handleSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (uploading) return;
-    setChecked(true);
-    const found = validate(values, zone);
-    if (hasErrors(found)) {
-      const firstVariant = found.variants.findIndex((v) => v !== null);
-      const target =
-        fieldFocus.find(([field]) => found.fields[field])?.[1] ??
-        (firstVariant >= 0 ? `autopost-variant-${firstVariant}` : undefined);
-      if (target) focusGraphicUpload(target);
-      return;
-    }
-    try {
-      await altText.sync(values.graphic);
-    } catch {
-      return; // the alt text field shows why
-    }
-    save.mutate({ id, autoPost: toUpsert(values, zone) }, { onSuccess: onSaved });
-  }
-
   const instant = scheduledInstant(values, zone);
 
   return (
     <form
       className="autopost-form"
-      onSubmit={(event) => void handleSubmit(event)}
+      onSubmit={(event) => void form.handleSubmit(event)}
       noValidate
       aria-label="Auto-Post"
     >
@@ -149,7 +65,7 @@ export function AutoPostForm({ id, initial, zone, onSaved, onCancel }: AutoPostF
           <p className="muted">Choose content from the library, or write the post below.</p>
         )}
         <span className="row-actions">
-          <Button onClick={() => setPickerOpen(true)}>
+          <Button onClick={picker.show}>
             {values.contentId ? 'Choose other content' : 'Choose from Library'}
           </Button>
           {values.contentId ? (
@@ -212,7 +128,7 @@ export function AutoPostForm({ id, initial, zone, onSaved, onCancel }: AutoPostF
           onChange={(graphic) => change({ graphic })}
           altText={altText}
           previewAlt="The Auto-Post’s graphic"
-          onUploadingChange={setUploading}
+          onUploadingChange={form.setUploading}
           invalid={Boolean(fieldError('graphic'))}
           describedBy={describedBy('autopost-graphic-error', fieldError('graphic'))}
         />
@@ -277,7 +193,7 @@ export function AutoPostForm({ id, initial, zone, onSaved, onCancel }: AutoPostF
           </div>
         </div>
         <p id="autopost-zone" className="muted">
-          Time zone: {zoneLabel(zone, instant ?? openedAt)}
+          Time zone: {zoneLabel(zone, instant ?? form.openedAt)}
           {instant ? ` · goes out ${formatZoned(instant, zone)}` : null}
         </p>
         <FieldError id="autopost-when-error" message={fieldError('when')} />
@@ -338,6 +254,22 @@ export function AutoPostForm({ id, initial, zone, onSaved, onCancel }: AutoPostF
         }
       />
 
+      <ClaimWarnings
+        id="autopost-claims"
+        warnings={form.claims.warnings}
+        note="Auto-Posts go out in the organization’s name to every member who opted in."
+      >
+        <Checkbox
+          id={claimsCheckboxId}
+          checked={form.claims.checked}
+          onChange={(event) => form.claims.setChecked(event.target.checked)}
+          aria-describedby={describedBy('autopost-claims-error', form.claims.error)}
+        >
+          I have checked these claims
+        </Checkbox>
+        <FieldError id="autopost-claims-error" message={form.claims.error} />
+      </ClaimWarnings>
+
       {save.isError ? (
         <Alert
           className="form-alert"
@@ -363,9 +295,9 @@ export function AutoPostForm({ id, initial, zone, onSaved, onCancel }: AutoPostF
 
       {/* Not remembered: the stored filter belongs to the member's content and post screens. */}
       <LibraryPicker
-        open={pickerOpen}
-        onClose={() => setPickerOpen(false)}
-        onPick={handlePick}
+        open={picker.open}
+        onClose={picker.close}
+        onPick={form.handlePick}
         searchLabel="Search the library"
         pageSize={libraryPageSize}
       />

@@ -59,6 +59,8 @@ describe('Auto-Post form values', () => {
         utm: false,
         createdAt: '2030-01-01T00:00:00.000Z',
         updatedAt: '2030-01-01T00:00:00.000Z',
+        warnings: [],
+        claimsAcknowledged: null,
       },
       zone,
     );

@@ -64,6 +64,15 @@ export function AutoPostProgressRoute() {
             <dt>Post</dt>
             <dd>{excerpt(autoPost.body, 200)}</dd>
           </div>
+          {autoPost.claimsAcknowledged ? (
+            <div>
+              <dt>Health claims</dt>
+              <dd>
+                {autoPost.warnings.map((w) => `“${w.phrase}”`).join(', ')}: checked by{' '}
+                {autoPost.claimsAcknowledged.by.fullName}, {formatZoned(autoPost.claimsAcknowledged.at, zone)}
+              </dd>
+            </div>
+          ) : null}
           {autoPost.xVariants.length > 0 ? (
             <div>
               <dt>X caption variants</dt>

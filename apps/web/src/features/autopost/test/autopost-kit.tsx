@@ -44,6 +44,8 @@ export function makeAutoPost(overrides: Partial<AutoPost> = {}): AutoPost {
     utm: true,
     createdAt: '2030-03-01T10:00:00.000Z',
     updatedAt: '2030-03-01T10:00:00.000Z',
+    warnings: [],
+    claimsAcknowledged: null,
     ...overrides,
   };
 }
@@ -110,6 +112,7 @@ export function makeContentItem(overrides: Partial<ContentItem> = {}): ContentIt
     favorite: false,
     scheduled: false,
     posted: false,
+    warnings: [],
     ...overrides,
   };
 }

@@ -72,6 +72,7 @@ export function makeContentItem(overrides: Partial<ContentItem> = {}): ContentIt
     favorite: true,
     scheduled: false,
     posted: false,
+    warnings: [],
     ...overrides,
   };
 }

@@ -89,6 +89,32 @@ describe('/app/manage/settings', () => {
     expect(within(changes).getByText('Account type: Member → Gym Owner')).toBeInTheDocument();
   });
 
+  it('switches a health-claim rule off and adds a phrase with its safer wording (issue 30)', async () => {
+    const sent: OrganisationSettingsBody[] = [];
+    server.use(
+      meHandler,
+      http.get('/api/settings/organisation', () => HttpResponse.json(settings)),
+      http.put('/api/settings/organisation', async ({ request }) => {
+        const body = (await request.json()) as OrganisationSettingsBody;
+        sent.push(body);
+        return HttpResponse.json({ ...settings, ...body } satisfies OrganisationSettings);
+      }),
+    );
+    const { user } = renderApp('/app/manage/settings', { user: admin });
+    const detox = await screen.findByRole('checkbox', { name: 'Detox or cleanse' });
+    expect(detox).toBeChecked();
+    await user.click(detox);
+    await user.click(screen.getByRole('button', { name: 'Add a phrase' }));
+    await user.type(screen.getByLabelText('Phrase 1'), 'fat-burning');
+    await user.type(screen.getByLabelText('Safer wording 1'), 'energetic');
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(await screen.findByText('The organization’s settings are saved.')).toBeInTheDocument();
+    expect(sent[0]).toMatchObject({
+      claimRulesOff: ['detox'],
+      claimPhrases: [{ phrase: 'fat-burning', suggestion: 'energetic' }],
+    });
+  });
+
   it('says when the settings cannot be loaded', async () => {
     server.use(
       meHandler,

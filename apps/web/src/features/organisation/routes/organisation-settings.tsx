@@ -4,6 +4,8 @@ import {
   organisationSettingLabels,
   organisationSettingsLimits,
   type OrganisationSettings,
+  healthClaimRuleIds,
+  type HealthClaimRuleId,
   type OrganisationSettingsBody,
 } from '@fitpost/contract';
 import { Alert, Button, Checkbox, Form, Input, InputNumber, message } from 'antd';
@@ -12,6 +14,7 @@ import { PageHeader } from '@/components/page-header';
 import { PageLoader } from '@/components/page-loader';
 import { TimeZoneSelect } from '@/components/time-zone-select';
 import { errorText } from '@/lib/api-client';
+import { HealthClaimRulesField } from '../components/health-claim-rules-field';
 import {
   useOrganisationSettings,
   useUpdateOrganisationSettings,
@@ -19,7 +22,11 @@ import {
 import { formatZoned, memberTimeZone } from '@/lib/zoned-time';
 import { useStoredUser } from '@/lib/session';
 
-type FormValues = Omit<OrganisationSettingsBody, 'displayName' | 'supportEmail' | 'defaultTimeZone'> & {
+type FormValues = Omit<
+  OrganisationSettingsBody,
+  'displayName' | 'supportEmail' | 'defaultTimeZone' | 'claimRulesOff'
+> & {
+  claimRulesOn: HealthClaimRuleId[];
   displayName: string;
   supportEmail: string;
   defaultTimeZone: string | undefined;
@@ -35,6 +42,7 @@ function SettingsForm({ settings }: { settings: OrganisationSettings }) {
     displayName: settings.displayName ?? '',
     supportEmail: settings.supportEmail ?? '',
     defaultTimeZone: settings.defaultTimeZone ?? undefined,
+    claimRulesOn: healthClaimRuleIds.filter((id) => !settings.claimRulesOff.includes(id)),
   };
 
   function handleFinish(values: FormValues) {
@@ -49,6 +57,8 @@ function SettingsForm({ settings }: { settings: OrganisationSettings }) {
         xVariantsAboveMembers: values.xVariantsAboveMembers,
         feedRefreshMinutes: values.feedRefreshMinutes,
         trackLinks: values.trackLinks,
+        claimRulesOff: healthClaimRuleIds.filter((id) => !values.claimRulesOn.includes(id)),
+        claimPhrases: values.claimPhrases ?? [],
       },
       { onSuccess: () => void messageApi.success('The organization’s settings are saved.') },
     );
@@ -134,6 +144,7 @@ function SettingsForm({ settings }: { settings: OrganisationSettings }) {
           precision={0}
         />
       </Form.Item>
+      <HealthClaimRulesField />
       {update.isError ? (
         <Alert
           className="form-alert"

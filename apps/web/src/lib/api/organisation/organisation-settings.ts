@@ -5,6 +5,7 @@ import {
 } from '@fitpost/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { healthClaimKeys } from './health-claim-settings';
 
 /** React-query keys of the organisation's settings (the settings screen and the Auto-Post form's defaults). */
 const organisationKeys = { settings: ['organisation', 'settings'] as const };
@@ -30,6 +31,10 @@ export function useUpdateOrganisationSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateOrganisationSettings,
-    onSuccess: (saved) => queryClient.setQueryData(organisationKeys.settings, saved),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(organisationKeys.settings, saved);
+      // The editors check captions with the health-claim rules saved here.
+      void queryClient.invalidateQueries({ queryKey: healthClaimKeys.settings });
+    },
   });
 }
