@@ -4,8 +4,12 @@ import { chromiumFlags, chromiumPath } from './scripts/lib/chromium.mjs';
 // E2E_PORT / E2E_SANDBOX_PORT let several checkouts run their end-to-end tests side by side.
 const port = Number(process.env.E2E_PORT ?? 3100);
 const sandboxPort = Number(process.env.E2E_SANDBOX_PORT ?? 4100);
-/** The stack's data directory, made anew each run; the tests keep members' sessions in it (e2e/support). */
-const dataDir = '.tmp/e2e-data';
+/**
+ * The stack's data directory, made anew each run; the tests keep members' sessions in it
+ * (e2e/support). One per port, so two runs in one checkout (a spec beside test:repeat) do not wipe
+ * each other's.
+ */
+const dataDir = `.tmp/e2e-data-${port}`;
 process.env.E2E_DATA_DIR = dataDir;
 
 /**

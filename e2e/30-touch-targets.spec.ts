@@ -131,7 +131,7 @@ async function fillCoachScreens(page: Page) {
   for (const made of [
     await post({ body: 'Touch check (e2e/30): goblet squats', scheduledAt: inTwoDays }),
     await post({ body: 'Touch check (e2e/30): hydration', publishNow: true }),
-    await post({ body: 'Touch check (e2e/30): a draft' }),
+    await post({ body: 'Touch check (e2e/30): a draft', draft: true }),
   ])
     expect(made.status(), await made.text()).toBe(201);
   const library = await page.request.get('/api/content?pagesize=1', { headers });
