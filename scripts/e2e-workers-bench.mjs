@@ -5,7 +5,7 @@
 // the figures that chose the default). Build first; set E2E_PORT and E2E_SANDBOX_PORT beside
 // another checkout.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
 import { hostSpeedIndex } from './lib/host-speed.mjs';
 import { startPostgres } from './lib/postgres.mjs';
 import { serverDatabaseTests } from './lib/test-files.mjs';
@@ -22,11 +22,17 @@ if (!existsSync('apps/web/dist/index.html')) {
   process.exit(2);
 }
 
-/** Runs a command quietly; resolves to { ok, secs }. */
-function timed(cmd, argv, env) {
+const logs = '.tmp/reports/logs';
+mkdirSync(logs, { recursive: true });
+
+/** Runs a command, its output to `.tmp/reports/logs/<log>.log`; resolves to { ok, secs }. */
+function timed(log, cmd, argv, env) {
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(cmd, argv, { stdio: 'ignore', env: { ...process.env, ...env } });
+    const child = spawn(cmd, argv, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+    const out = createWriteStream(`${logs}/${log}.log`);
+    child.stdout.pipe(out);
+    child.stderr.pipe(out);
     child.on('close', (code) => resolve({ ok: code === 0, secs: (Date.now() - started) / 1000 }));
   });
 }
@@ -38,11 +44,16 @@ for (const workers of counts) {
   const pg = alone ? null : await startPostgres();
   const [postgres, e2e] = await Promise.all([
     pg
-      ? timed('npx', ['vitest', 'run', '--project=server', ...serverDatabaseTests()], {
-          TEST_DATABASE_URL: pg.url,
-        }).finally(() => pg.stop())
+      ? timed(
+          `e2e-workers-${workers}-postgres`,
+          'npx',
+          ['vitest', 'run', '--project=server', ...serverDatabaseTests()],
+          {
+            TEST_DATABASE_URL: pg.url,
+          },
+        ).finally(() => pg.stop())
       : null,
-    timed('npx', ['playwright', 'test', '--reporter=dot'], {
+    timed(`e2e-workers-${workers}-playwright`, 'npx', ['playwright', 'test', '--reporter=dot'], {
       E2E_WORKERS: String(workers),
       PLAYWRIGHT_JSON_OUTPUT_NAME: `.tmp/reports/e2e-workers-${workers}.json`,
     }),
