@@ -4,19 +4,30 @@ import { chromiumFlags, chromiumPath } from './scripts/lib/chromium.mjs';
 // E2E_PORT / E2E_SANDBOX_PORT let several checkouts run their end-to-end tests side by side.
 const port = Number(process.env.E2E_PORT ?? 3100);
 const sandboxPort = Number(process.env.E2E_SANDBOX_PORT ?? 4100);
-/** The stack's data directory, made anew each run; the tests keep members' sessions in it (e2e/support). */
-const dataDir = '.tmp/e2e-data';
+/**
+ * The stack's data directory, made anew each run; the tests keep members' sessions in it
+ * (e2e/support). One per port, so two runs in one checkout (a spec beside test:repeat) do not wipe
+ * each other's.
+ */
+const dataDir = `.tmp/e2e-data-${port}`;
 process.env.E2E_DATA_DIR = dataDir;
 
 /**
+ * Spec files run side by side on this many workers against one stack (E2E_WORKERS, 2 by default:
+ * docs/testing.md has the figures that chose it); a file's tests run in order on one worker.
+ */
+const workers = Number(process.env.E2E_WORKERS ?? 2);
+
+/**
  * End-to-end tests drive the real stack — the built web app, the API and worker on a fresh
- * PGlite, and the sandbox SSO — in Debian's chromium. The tests sign members in for the first
- * time, so they run in file order on one worker against a data directory made anew each run; a
- * member signs in through the provider once, later tests reuse that session (e2e/support).
+ * PGlite, and the sandbox SSO — in Debian's chromium, against a data directory made anew each run.
+ * Each spec makes its own members and their accounts (e2e/support: newMember, connectNewAccount),
+ * so no spec depends on another's data or order; a member signs in through the provider once, later
+ * tests reuse that session.
  */
 export default defineConfig({
   testDir: 'e2e',
-  workers: 1,
+  workers,
   fullyParallel: false,
   retries: 0,
   // Each test is a member's whole journey (sign-in, several screens, axe on each) on a 2-core machine

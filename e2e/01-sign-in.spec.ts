@@ -1,10 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible, signIn, signInToApp, skipTour, storedUser } from './support/fitpost';
+import { expectAccessible, newMember, signIn, signInToApp, skipTour, storedUser } from './support/fitpost';
+
+/** This spec's members (e2e/support: newMember): a coach whose very first sign-in is here, and a lapsed one. */
+const coach = newMember('coach', 'Casey Coach');
+const lapsed = newMember('lapsed', 'Lee Lapsed', { fitpost: false });
 
 test('a coach signs in for the first time, gets the welcome screen, then later lands on the dashboard', async ({
   page,
 }) => {
-  await signIn(page, 'coach@example.com');
+  await signIn(page, coach);
   await expect(page).toHaveURL(/\/app\/settings\/welcome$/);
   await expect(page.getByRole('heading', { name: 'Welcome to FitPost' })).toBeVisible();
   await expect(page.getByText("Let's Get Started!")).toBeVisible();
@@ -28,7 +32,7 @@ test('a coach signs in for the first time, gets the welcome screen, then later l
 
   // The provider forgot the member too: signing in asks for the password again, and FitPost no
   // longer treats them as new.
-  await signIn(page, 'coach@example.com');
+  await signIn(page, coach);
   await expect(page).toHaveURL(/\/app\/dashboard$/);
   expect((await storedUser(page))?.token).toMatch(/^fp_/);
 });
@@ -57,7 +61,7 @@ test('a sign-in callback URL opened in another browser signs nobody in (login CS
 test('a member whose membership lacks FitPost sees the no-access screen with the reason', async ({
   page,
 }) => {
-  await signIn(page, 'lapsed@example.com');
+  await signIn(page, lapsed);
   await expect(page).toHaveURL(/\/oauth\?/);
   await expect(page.getByRole('heading', { name: "You don't have access" })).toBeVisible();
   await expect(page.getByText(/^Reason: .*does not include FitPost/)).toBeVisible();
@@ -72,7 +76,7 @@ test('a member whose membership lacks FitPost sees the no-access screen with the
 
 test('an already signed-in member visiting /thirdpartysignin is told so', async ({ page }) => {
   await skipTour(page);
-  await signInToApp(page, 'coach@example.com');
+  await signInToApp(page, coach);
   await page.goto('/thirdpartysignin');
   await expect(page.getByText("You're already signed in.")).toBeVisible();
   await page.getByRole('button', { name: 'Go Home' }).click();
@@ -84,7 +88,7 @@ test('a revoked session makes the next call 401 and the app returns to sign-in',
   context,
 }) => {
   await skipTour(page);
-  await signInToApp(page, 'coach@example.com', { fresh: true });
+  await signInToApp(page, coach, { fresh: true });
   const user = await storedUser(page);
   expect(user).not.toBeNull();
   // Forget the provider's own session first, so returning to sign-in shows its form.

@@ -1,5 +1,16 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectAccessible, mainNav, signIn, signInToApp, skipTour } from './support/fitpost';
+import { expectAccessible, mainNav, newMember, signIn, signInToApp, skipTour } from './support/fitpost';
+
+/** This spec's coach (e2e/support: newMember); the admin only reads. */
+const coach = newMember('coach', 'Casey Coach');
+
+// The coach has signed in once before (a first sign-in has its own test, e2e/01): FitPost knows them
+// and sends them to the dashboard, where the tour has not been closed yet.
+test.beforeAll(async ({ browser }) => {
+  const context = await browser.newContext();
+  await signInToApp(await context.newPage(), coach);
+  await context.close();
+});
 
 test('the admin sees the Administration group; the coach does not and cannot open /app/manage', async ({
   browser,
@@ -18,7 +29,7 @@ test('the admin sees the Administration group; the coach does not and cannot ope
 
   const coachPage = await (await browser.newContext()).newPage();
   await skipTour(coachPage);
-  await signIn(coachPage, 'coach@example.com');
+  await signIn(coachPage, coach);
   await expect(coachPage).toHaveURL(/\/app\/dashboard$/);
   const coachNav = mainNav(coachPage);
   await expect(coachNav.getByRole('link', { name: 'Browse Library' })).toBeVisible();
@@ -32,7 +43,7 @@ test('the admin sees the Administration group; the coach does not and cannot ope
 
 test('the selected sidebar item follows the path, and every area opens', async ({ page }) => {
   await skipTour(page);
-  await signInToApp(page, 'coach@example.com');
+  await signInToApp(page, coach);
   const nav = mainNav(page);
   await nav.getByRole('link', { name: 'Create New' }).click();
   await expect(page).toHaveURL(/\/app\/posts\/post$/);
@@ -50,7 +61,7 @@ test('at 900 px wide the sidebar is a drawer', async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 900, height: 800 } });
   const page = await context.newPage();
   await skipTour(page);
-  await signInToApp(page, 'coach@example.com');
+  await signInToApp(page, coach);
   const calendarItem = page.getByRole('link', { name: 'Calendar' });
   await expect(calendarItem).toBeHidden();
   await page
@@ -93,7 +104,7 @@ async function recordLayoutShifts(page: Page) {
 
 test("'Take a Tour' shows a new member's first jobs and is remembered once closed", async ({ page }) => {
   await recordLayoutShifts(page);
-  await signIn(page, 'coach@example.com');
+  await signIn(page, coach);
   await expect(page).toHaveURL(/\/app\/dashboard$/);
   // First visit: the tour opens by itself on its first job; closing it remembers that (on the server).
   const tour = page.locator('.ant-tour');
@@ -109,7 +120,6 @@ test("'Take a Tour' shows a new member's first jobs and is remembered once close
   await expect(page).toHaveURL(/\/app\/dashboard$/);
   await expect(tour).toBeVisible();
   await expect(tour).toContainText('Connect your accounts');
-  // Closed again, so later specs find the coach as a member who has seen it (their skipTour only
-  // covers members the server knows nothing about).
+  // Closed again: remembered on the server as well.
   await closeTourForGood(page, tour);
 });

@@ -1,9 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible, mainNav, signIn, signInToApp, skipTour } from './support/fitpost';
+import { expectAccessible, mainNav, newMember, signIn, signInToApp, skipTour } from './support/fitpost';
+
+/** A lapsed member of this spec's own (e2e/support: newMember): no other spec sees them gain access. */
+const lapsed = newMember('lapsed', 'Lee Lapsed', { fitpost: false });
 
 test('an admin grants FitPost to a lapsed member, who can then sign in', async ({ browser }) => {
   const refused = await (await browser.newContext()).newPage();
-  await signIn(refused, 'lapsed@example.com');
+  await signIn(refused, lapsed);
   await expect(refused.getByRole('heading', { name: "You don't have access" })).toBeVisible();
 
   const admin = await (await browser.newContext()).newPage();
@@ -11,8 +14,11 @@ test('an admin grants FitPost to a lapsed member, who can then sign in', async (
   await signInToApp(admin, 'admin@example.com');
   await mainNav(admin).getByRole('link', { name: 'Users', exact: true }).click();
   // The refused sign-in told FitPost about the member, so the admin finds them.
-  await admin.getByRole('button', { name: 'Roles of Lee Lapsed' }).click();
-  const drawer = admin.getByRole('dialog', { name: 'Lee Lapsed: roles' });
+  // (By name: other specs' members share the list.)
+  await admin.getByRole('searchbox', { name: 'Search users' }).fill(lapsed.name);
+  await admin.getByRole('searchbox', { name: 'Search users' }).press('Enter');
+  await admin.getByRole('button', { name: `Roles of ${lapsed.name}` }).click();
+  const drawer = admin.getByRole('dialog', { name: `${lapsed.name}: roles` });
   await expect(drawer).toBeVisible();
   await drawer.getByRole('button', { name: 'Add Role' }).click();
   const modal = admin.getByRole('dialog', { name: 'Choose a Role to Add' });
@@ -30,8 +36,8 @@ test('an admin grants FitPost to a lapsed member, who can then sign in', async (
   await expect(modal).toBeHidden();
   await expect(drawer.getByText('FitPost Member')).toBeVisible();
 
-  const lapsed = await (await browser.newContext()).newPage();
-  await skipTour(lapsed);
-  await signInToApp(lapsed, 'lapsed@example.com');
-  await expect(lapsed.getByRole('heading', { level: 1 })).toBeVisible();
+  const lapsedPage = await (await browser.newContext()).newPage();
+  await skipTour(lapsedPage);
+  await signInToApp(lapsedPage, lapsed);
+  await expect(lapsedPage.getByRole('heading', { level: 1 })).toBeVisible();
 });

@@ -1,5 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, signInToApp, skipTour, storedUser } from './support/fitpost';
+import { expectAccessible, newMember, signInToApp, skipTour, storedUser } from './support/fitpost';
+
+/**
+ * This spec's coach (e2e/support: newMember), with no account connected yet. The consent pages offer
+ * the sandbox's demo accounts, the coach's first (Casey Coach's): other specs connect accounts of
+ * their own (connectNewAccount), so none of them posts to these or sees them revoked.
+ */
+const coach = newMember('coach', 'Casey Coach');
 
 /** The member's connections, read through the API with the browser's own session. */
 async function connectionCount(page: Page) {
@@ -39,7 +46,7 @@ test('the coach connects X, LinkedIn (popup), a Facebook Page and its Instagram 
   page,
 }) => {
   await skipTour(page);
-  await signInToApp(page, 'coach@example.com');
+  await signInToApp(page, coach);
   await page.goto('/app/settings?tab=social-platforms');
   await expect(page.getByText('No social accounts connected yet')).toBeVisible();
 
@@ -80,7 +87,7 @@ test('the coach connects X, LinkedIn (popup), a Facebook Page and its Instagram 
 
 test('closing the LinkedIn popup says so, and cancelling there adds nothing', async ({ page }) => {
   await skipTour(page);
-  await signInToApp(page, 'coach@example.com');
+  await signInToApp(page, coach);
   await page.goto('/app/settings?tab=social-platforms');
   await expect(page.getByRole('button', { name: 'Add New Connection' })).toBeVisible();
   const before = await connectionCount(page);

@@ -1,5 +1,16 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectAccessible, mainNav, sandbox, signInToApp, skipTour } from './support/fitpost';
+import {
+  expectAccessible,
+  mainNav,
+  newMember,
+  sandbox,
+  signInToApp,
+  skipTour,
+  uniqueToken,
+} from './support/fitpost';
+
+/** This spec's coach (e2e/support: newMember): their favourites and feeds are theirs alone. */
+const coach = newMember('coach', 'Casey Coach');
 
 /** The sandbox the e2e stack runs (playwright.config.ts); it serves the demo content feeds. */
 
@@ -32,7 +43,7 @@ test('the coach searches the library, filters by brand and by tag, and finds a f
   page,
 }) => {
   await skipTour(page);
-  await signInToApp(page, 'coach@example.com');
+  await signInToApp(page, coach);
   await mainNav(page).getByRole('link', { name: 'Browse Library' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Browse Library' })).toBeVisible();
   await expect(libraryCards(page).first()).toBeVisible();
@@ -101,7 +112,7 @@ test("the coach adds a content feed in Settings and sees its items after 'Refres
   page,
 }) => {
   await skipTour(page);
-  await signInToApp(page, 'coach@example.com');
+  await signInToApp(page, coach);
   await page.goto('/app/settings?tab=content-feeds');
   const panel = page.getByRole('tabpanel');
   await expect(panel.getByRole('heading', { level: 2, name: 'Content Feeds' })).toBeVisible();
@@ -151,7 +162,10 @@ test('the admin adds a tag, toggles searchable and deletes two with Select All',
   ).toContainText('Not searchable');
   await expectAccessible(page);
 
-  for (const name of ['E2E Sandbags', 'E2E Sled Pushes']) {
+  // The organisation's tags are shared by every spec: this run's own are named with a word of its own.
+  const run = `E2E ${uniqueToken()}`;
+  const [sandbagsTag, sledTag] = [`${run} Sandbags`, `${run} Sled Pushes`];
+  for (const name of [sandbagsTag, sledTag]) {
     await page.getByRole('button', { name: 'Add a Tag' }).click();
     const modal = page.getByRole('dialog', { name: 'Add a Tag' });
     await modal.getByLabel('Name').fill(name);
@@ -161,17 +175,17 @@ test('the admin adds a tag, toggles searchable and deletes two with Select All',
   }
 
   const search = page.getByRole('searchbox', { name: 'Search tags' });
-  await search.fill('E2E');
+  await search.fill(run);
   await search.press('Enter');
   const table = page.getByRole('table', { name: 'Tags' });
-  const sandbags = table.getByRole('row', { name: /E2E Sandbags/ });
-  await expect(table.getByRole('row', { name: /E2E/ })).toHaveCount(2);
+  const sandbags = table.getByRole('row', { name: sandbagsTag });
+  await expect(table.getByRole('row', { name: new RegExp(run) })).toHaveCount(2);
   await expect(sandbags).toContainText('Searchable');
 
-  await sandbags.getByRole('checkbox', { name: 'Select E2E Sandbags' }).check();
+  await sandbags.getByRole('checkbox', { name: `Select ${sandbagsTag}` }).check();
   await page.getByRole('button', { name: 'Toggle Searchable' }).click();
   await expect(sandbags).toContainText('Not searchable');
-  await expect(table.getByRole('row', { name: /E2E Sled Pushes/ })).not.toContainText('Not searchable');
+  await expect(table.getByRole('row', { name: sledTag })).not.toContainText('Not searchable');
 
   await page.getByRole('button', { name: 'Select All' }).click();
   await expect(page.getByText('2 selected')).toBeVisible();
@@ -181,7 +195,7 @@ test('the admin adds a tag, toggles searchable and deletes two with Select All',
   await expectAccessible(page);
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('2 tags deleted.')).toBeVisible();
-  await expect(table.getByRole('row', { name: /E2E/ })).toHaveCount(0);
+  await expect(table.getByRole('row', { name: new RegExp(run) })).toHaveCount(0);
 });
 
 test("the admin's library screens pass axe: Content Repository (with its form), Admin Favorites, Feeds", async ({

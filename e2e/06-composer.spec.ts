@@ -2,19 +2,22 @@ import { deflateSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import {
   authHeaders,
-  ensureConnected,
+  ensureOwnAccount,
   expectAccessible,
+  newMember,
   sandbox,
   signInToApp,
   skipTour,
 } from './support/fitpost';
 
+/** This spec's coach (e2e/support: newMember), with an X and a LinkedIn account of their own. */
+const coach = newMember('coach', 'Casey Coach');
+
 /** The sandbox the e2e stack runs (playwright.config.ts): its published log shows what the networks accepted. */
 /** The member's zone is the browser's here (no System Settings saved): a zone with daylight saving. */
 const timeZone = 'America/New_York';
 test.use({ timezoneId: timeZone });
-// The first test connects X and LinkedIn through the sandbox's sign-in pages; on a machine shared by
-// several runs that alone came near the default 60 s.
+// Signing in, connecting, uploading and axe on a machine shared by several runs.
 test.describe.configure({ timeout: 120_000 });
 
 const messages = {
@@ -98,9 +101,9 @@ const networkChip = (page: Page, network: Network) =>
 
 async function openComposer(page: Page) {
   await skipTour(page);
-  await signInToApp(page, 'coach@example.com');
-  await ensureConnected(page, 'x');
-  await ensureConnected(page, 'linkedin');
+  await signInToApp(page, coach);
+  await ensureOwnAccount(page, 'x');
+  await ensureOwnAccount(page, 'linkedin');
   await page.goto('/app/posts/post');
   await expect(page.getByRole('heading', { level: 1, name: 'Create New' })).toBeVisible();
   await expect(networkChip(page, 'x')).toBeVisible();

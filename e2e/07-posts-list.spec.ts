@@ -1,5 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
-import { authHeaders, ensureConnected, expectAccessible, signInToApp, skipTour } from './support/fitpost';
+import {
+  authHeaders,
+  ensureOwnAccount,
+  expectAccessible,
+  newMember,
+  signInToApp,
+  skipTour,
+} from './support/fitpost';
+
+/** This spec's coach (e2e/support: newMember): the lists hold their posts alone. */
+const coach = newMember('coach', 'Casey Coach');
 
 test.use({ timezoneId: 'America/New_York' });
 
@@ -36,9 +46,9 @@ test('the coach sees upcoming and posted posts, filters by network, cancels one 
   const postedBoth = `Posted on both ${stamp}: hydration check`;
 
   await skipTour(page);
-  await signInToApp(page, 'coach@example.com');
-  const x = (await ensureConnected(page, 'x')).id;
-  const linkedin = (await ensureConnected(page, 'linkedin')).id;
+  await signInToApp(page, coach);
+  const x = (await ensureOwnAccount(page, 'x')).id;
+  const linkedin = (await ensureOwnAccount(page, 'linkedin')).id;
   await createPost(page, { body: soonX, connectionIds: [x], scheduledAt: inDays(2) });
   await createPost(page, { body: laterLinkedIn, connectionIds: [linkedin], scheduledAt: inDays(3) });
   const now = await createPost(page, { body: postedBoth, connectionIds: [x, linkedin], publishNow: true });

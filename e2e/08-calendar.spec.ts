@@ -1,12 +1,16 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import {
   authHeaders,
-  ensureConnected,
+  ensureOwnAccount,
   expectAccessible,
+  newMember,
   signInToApp,
   skipTour,
   dayIn as dayInZone,
 } from './support/fitpost';
+
+/** This spec's coach (e2e/support: newMember): the calendar holds their posts alone. */
+const coach = newMember('coach', 'Casey Coach');
 
 /** The member's zone comes from the browser here (no System Settings saved): a zone with DST. */
 const timeZone = 'America/New_York';
@@ -51,13 +55,11 @@ test('the coach sees a scheduled post on the calendar, drags it to tomorrow, and
   page,
 }) => {
   await skipTour(page);
-  await signInToApp(page, 'coach@example.com');
-  const x = await ensureConnected(page, 'x');
+  await signInToApp(page, coach);
+  const x = await ensureOwnAccount(page, 'x');
 
-  // A post two days ahead, written through the API with the coach's own session. Not today:
-  // earlier end-to-end files fill today with posts, and a month cell shows only its first few
-  // events behind '+N more'. Two days ahead and the day after still fall in the six-week grid of
-  // yesterday's month.
+  // A post two days ahead, written through the API with the coach's own session. Two days ahead and
+  // the day after still fall in the six-week grid of yesterday's month.
   const when = new Date(Date.now() + 2 * 24 * 3_600_000);
   when.setSeconds(0, 0);
   const body = `Tempo squats, three sets (${Date.now().toString(36)})`;
@@ -116,7 +118,7 @@ test("clicking a day offers 'Choose Your Action', and Create New Post opens the 
   page,
 }) => {
   await skipTour(page);
-  await signInToApp(page, 'coach@example.com');
+  await signInToApp(page, coach);
   const tomorrow = addDays(dayIn(new Date()), 1);
   await page.goto(`/app/calendar?view=month&date=${tomorrow}`);
 
@@ -137,7 +139,7 @@ test('the week and list views pass axe, and a day works from the keyboard with i
   page,
 }) => {
   await skipTour(page);
-  await signInToApp(page, 'coach@example.com');
+  await signInToApp(page, coach);
   await page.goto('/app/calendar?view=month');
   const views = page.getByRole('tablist', { name: 'Change view' });
   await views.getByRole('tab', { name: 'Week view' }).click();

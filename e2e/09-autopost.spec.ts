@@ -3,8 +3,10 @@ import { expect, test, type Page } from '@playwright/test';
 import {
   followShortLinks,
   authHeaders,
-  ensureConnected,
+  ensureOwnAccount,
   expectAccessible,
+  newMember,
+  newPortal,
   sandbox,
   signInToApp,
   skipTour,
@@ -15,12 +17,12 @@ import {
 const timeZone = 'America/New_York';
 test.use({ timezoneId: timeZone });
 
-/** The sandbox's demo accounts (apps/sandbox/src/networks/demo-accounts.ts). */
-const accounts = {
-  coachX: '1500000000000001001',
-  coachLinkedIn: 'CaseyCoach1001',
-  adminX: '1500000000000001002',
-};
+/**
+ * A portal of this spec's own (e2e/support: newPortal), with its admin and a coach: the Auto-Post's
+ * figures count every opted-in member of the portal, and other specs opt their members in too.
+ */
+const portal = newPortal();
+const coachMember = newMember('coach', 'Casey Coach', { portalId: portal.portalId });
 
 /** Turns Auto-Post on in System Settings for the accounts whose switch names match, off for the others. */
 async function optIn(page: Page, on: RegExp[]) {
@@ -69,17 +71,17 @@ test('the admin schedules an Auto-Post from the library; the opted-in coach gets
 
   // The coach connects X and LinkedIn and opts in on both.
   await skipTour(coach);
-  await signInToApp(coach, 'coach@example.com');
-  await ensureConnected(coach, 'x', accounts.coachX);
-  await ensureConnected(coach, 'linkedin', accounts.coachLinkedIn);
+  await signInToApp(coach, coachMember);
+  const coachX = (await ensureOwnAccount(coach, 'x')).accountId;
+  const coachLinkedIn = (await ensureOwnAccount(coach, 'linkedin')).accountId;
   await optIn(coach, [/^Auto-Post on X account/, /^Auto-Post on LinkedIn account/]);
   await expectAccessible(coach);
 
   // The admin, a member too, connects X and opts in, then adds content to the library.
   const admin = await (await browser.newContext()).newPage();
   await skipTour(admin);
-  await signInToApp(admin, 'admin@example.com');
-  await ensureConnected(admin, 'x', accounts.adminX);
+  await signInToApp(admin, portal.admin);
+  const adminX = (await ensureOwnAccount(admin, 'x')).accountId;
   await optIn(admin, [/^Auto-Post on X account/]);
   const created = await admin.request.post('/api/content', {
     headers: await authHeaders(admin),
@@ -174,7 +176,7 @@ test('the admin schedules an Auto-Post from the library; the opted-in coach gets
   // The link carries the organisation's UTM tags (on by default): the network, this Auto-Post, the member hashed.
   // It went out as FitPost's short link (issue 30), which leads to the tagged link.
   const onX = await Promise.all(
-    mine.filter((p) => p.accountId === accounts.coachX).map((p) => followShortLinks(admin, p.text)),
+    mine.filter((p) => p.accountId === coachX).map((p) => followShortLinks(admin, p.text)),
   );
   expect(onX).toHaveLength(1);
   expect(onX[0]).toMatch(
@@ -182,8 +184,8 @@ test('the admin schedules an Auto-Post from the library; the opted-in coach gets
       `^${xCaption.replace(/[()]/g, '\\$&')}\n\nhttps://fitpro\\.example\\.org/box-jumps\\?utm_source=x&utm_medium=social&utm_campaign=${autoPostId}&utm_content=[0-9a-f]{16}$`,
     ),
   );
-  expect(mine.filter((p) => p.accountId === accounts.coachLinkedIn)).toHaveLength(1);
-  expect(mine.filter((p) => p.accountId === accounts.adminX)).toEqual([]);
+  expect(mine.filter((p) => p.accountId === coachLinkedIn)).toHaveLength(1);
+  expect(mine.filter((p) => p.accountId === adminX)).toEqual([]);
   expect(mine).toHaveLength(2);
 
   // The coach sees it among their posted posts.

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ensureConnected, mainNav, signInToApp, skipTour } from './support/fitpost';
+import { ensureOwnAccount, mainNav, newMember, newPortal, signInToApp, skipTour } from './support/fitpost';
 
 /**
  * One server-state layer (issue 11): a change to a post on one screen is on every other screen at
@@ -29,9 +29,10 @@ test('a post saved in the composer is at once on Schedule a Post, the calendar a
   page,
 }) => {
   await skipTour(page);
-  // A member no other end-to-end file uses, so their lists hold only this post.
-  await signInToApp(page, 'coach@other.example.com');
-  await ensureConnected(page, 'x');
+  // A member of a portal of their own (e2e/support: newMember, newPortal), so their lists hold only
+  // this post: not even the organisation's Auto-Posts.
+  await signInToApp(page, newMember('coach', 'Olivia Other', { portalId: newPortal().portalId }));
+  await ensureOwnAccount(page, 'x');
   await page.goto('/app/dashboard');
   await expect(page.getByRole('heading', { level: 1, name: 'Recommended Posts' })).toBeVisible();
   // Marks this document: a reload would lose it.

@@ -1,5 +1,8 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { authHeaders, expectAccessible, mainNav, signInToApp, skipTour } from './support/fitpost';
+import { authHeaders, expectAccessible, mainNav, newMember, signInToApp, skipTour } from './support/fitpost';
+
+/** This spec's coach (e2e/support: newMember), who has never seen an announcement. */
+const coach = newMember('coach', 'Casey Coach');
 
 const day = 86_400_000;
 
@@ -32,9 +35,8 @@ async function writeAnnouncement(
 const written = ['Stretch before every session', 'Book your'];
 
 /**
- * Deletes this spec's announcements. Left active, they open a modal dialog in every new browser the
- * coach signs in with, and later specs' clicks wait behind it until their time limit (how
- * e2e/16's library-to-queue test and e2e/14 ran out of time in the clean CI of 2026-11-25).
+ * Deletes this spec's announcements. Left active, they open a modal dialog in every new browser a
+ * member signs in with (other specs' signIn marks them seen: e2e/support), so they go once shown.
  */
 async function deleteWritten(adminPage: Page) {
   const headers = await authHeaders(adminPage);
@@ -86,7 +88,7 @@ async function seeAnnouncements(browser: Browser, adminPage: Page) {
     if (request.url().endsWith('/api/announcement/active')) asked += 1;
   });
   await skipTour(page);
-  await signInToApp(page, 'coach@example.com');
+  await signInToApp(page, coach, { announcements: true });
   const dialog = page.getByRole('dialog').filter({ hasText: 'Announcement' });
   await expect(dialog.locator('strong', { hasText: 'daily' })).toBeVisible();
   const link = dialog.getByRole('link', { name: 'Read the guide' });

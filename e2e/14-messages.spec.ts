@@ -4,9 +4,13 @@ import {
   expectAccessible,
   mainNav,
   signInToApp,
+  newMember,
   skipAnnouncements,
   skipTour,
 } from './support/fitpost';
+
+/** This spec's coach (e2e/support: newMember), with no message yet; the demo admin writes. */
+const coachMember = newMember('coach', 'Casey Coach');
 
 /** Nothing sticks out sideways: the page scrolls only down (once the layout has followed the new width). */
 async function expectNoSidewaysScroll(page: Page) {
@@ -28,11 +32,11 @@ async function expectNoSidewaysScroll(page: Page) {
  * A member signed in in a browser of their own. The tour and the announcements that earlier specs
  * left (e2e/13) are marked seen: their overlays would cover the page this spec works on.
  */
-async function signedIn(browser: Browser, email: string): Promise<Page> {
+async function signedIn(browser: Browser, who: Parameters<typeof signInToApp>[1]): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   await skipTour(page);
   await skipAnnouncements(page);
-  await signInToApp(page, email);
+  await signInToApp(page, who);
   return page;
 }
 
@@ -45,7 +49,7 @@ test("the admin writes to the coaches, the coach's bell counts it, the coach rep
   const subject = `Spring challenge ${Date.now().toString(36)}`;
   // Both sign in, side by side (FitPost knows members from their first sign-in).
   const [coach, admin] = await Promise.all([
-    signedIn(browser, 'coach@example.com'),
+    signedIn(browser, coachMember),
     signedIn(browser, 'admin@example.com'),
   ]);
 

@@ -3,14 +3,18 @@ import { expect, test, type Page } from '@playwright/test';
 import { reportRoutes, reportTitles } from '@fitpost/contract';
 import { advanceMetricsClock, resetMetricsClock } from '@fitpost/sandbox/testing';
 import {
-  ensureConnected,
+  ensureOwnAccount,
   expectAccessible,
   expectNoSidewaysScroll,
   mainNav,
+  newMember,
   sandbox,
   signInToApp,
   skipTour,
 } from './support/fitpost';
+
+/** This spec's coach (e2e/support: newMember), posting to an X account of their own. */
+const coach = newMember('coach', 'Casey Coach');
 
 /** Hours the sandbox's metrics clock is moved on, so the post's figures are those of a 5-hour-old post. */
 const agedHours = 5;
@@ -39,8 +43,8 @@ test.describe
     test.setTimeout(120_000);
     page = await (await browser.newContext()).newPage();
     await skipTour(page);
-    await signInToApp(page, 'coach@example.com');
-    await ensureConnected(page, 'x');
+    await signInToApp(page, coach);
+    await ensureOwnAccount(page, 'x');
     // The sandbox's figures grow with a post's age: on a clock 5 hours ahead, a new post earns what a
     // 5-hour-old one has (likes = 6 × its rate of 1–5 per hour: 6 to 30, where a fresh post has 1 to 5).
     await advanceMetricsClock(sandbox, agedHours * 3600);

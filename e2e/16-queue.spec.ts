@@ -1,5 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
-import { authHeaders, ensureConnected, expectAccessible, signInToApp, skipTour } from './support/fitpost';
+import {
+  authHeaders,
+  ensureOwnAccount,
+  expectAccessible,
+  newMember,
+  signInToApp,
+  skipTour,
+} from './support/fitpost';
+
+/** This spec's coach (e2e/support: newMember): the queue's slots are theirs alone. */
+const coach = newMember('coach', 'Casey Coach');
 
 /** The coach's zone is the browser's (no System Settings saved): one with daylight saving. */
 test.use({ timezoneId: 'America/New_York' });
@@ -40,8 +50,8 @@ for (const size of sizes) {
       page,
     }) => {
       await skipTour(page);
-      await signInToApp(page, 'coach@example.com');
-      await ensureConnected(page, 'x');
+      await signInToApp(page, coach);
+      await ensureOwnAccount(page, 'x');
       await open(page, '/app/content', 'Browse Library');
       const { nextFree } = await queueState(page);
       expect(nextFree).not.toBeNull();
@@ -94,7 +104,7 @@ for (const size of sizes) {
 
     test('Recommended Posts shows a recommended library item as a card', async ({ page }) => {
       await skipTour(page);
-      await signInToApp(page, 'coach@example.com');
+      await signInToApp(page, coach);
       await open(page, '/app/dashboard', 'Recommended Posts');
       const panel = page.getByRole('region', { name: 'Recommended for You' });
       const card = panel.getByRole('article').first();
@@ -120,7 +130,7 @@ test.describe('at 1280×800', () => {
 
   test('System Settings shows the posting queue', async ({ page }) => {
     await skipTour(page);
-    await signInToApp(page, 'coach@example.com');
+    await signInToApp(page, coach);
     await open(page, '/app/settings?tab=system-settings', 'Account Settings');
     await expect(page.getByRole('heading', { level: 2, name: 'Posting Queue' })).toBeVisible();
     await expect(page.getByTestId('queue-next-free')).toContainText('Next free time');

@@ -3,8 +3,9 @@ import { expect as baseExpect, test, type Page } from '@playwright/test';
 import {
   followShortLinks,
   authHeaders,
-  ensureConnected,
+  ensureOwnAccount,
   expectAccessible,
+  newMember,
   sandbox,
   signInToApp,
   skipTour,
@@ -16,8 +17,8 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 const timeZone = 'America/New_York';
 test.use({ timezoneId: timeZone });
 
-/** The sandbox's demo accounts (apps/sandbox/src/networks/demo-accounts.ts). */
-const accounts = { coachX: '1500000000000001001', coachLinkedIn: 'CaseyCoach1001' };
+/** This spec's coach (e2e/support: newMember), with accounts of their own; the demo admin writes. */
+const coachMember = newMember('coach', 'Casey Coach');
 
 interface OptIn {
   connectionId: string;
@@ -50,9 +51,10 @@ test('a personal Auto-Post: the coach’s details fill the admin’s {first_name
 
   // The coach connects X and LinkedIn, opts in, and fills 'My details for Auto-Posts'.
   await skipTour(coach);
-  await signInToApp(coach, 'coach@example.com');
-  const x = await ensureConnected(coach, 'x', accounts.coachX);
-  const linkedin = await ensureConnected(coach, 'linkedin', accounts.coachLinkedIn);
+  await signInToApp(coach, coachMember);
+  const x = await ensureOwnAccount(coach, 'x');
+  const linkedin = await ensureOwnAccount(coach, 'linkedin');
+  const accounts = { coachX: x.accountId, coachLinkedIn: linkedin.accountId };
   const before = await optIns(coach);
   await setOptIns(
     coach,
@@ -128,9 +130,12 @@ test('a personal Auto-Post: the coach’s details fill the admin’s {first_name
   await expect(admin.getByRole('heading', { level: 1, name: 'Auto-Post Preview' })).toBeVisible();
   await expect(admin.getByRole('heading', { level: 2, name: 'Opted-in members' })).toBeVisible();
   const search = admin.getByRole('combobox', { name: 'Member' });
-  await search.fill('coach@example.com');
+  await search.fill(coachMember.email);
   // antd's visible options (its role="option" copies are for screen readers, not clicks).
-  await admin.locator('.ant-select-item-option').filter({ hasText: '<coach@example.com>' }).click();
+  await admin
+    .locator('.ant-select-item-option')
+    .filter({ hasText: `<${coachMember.email}>` })
+    .click();
   const found = admin.locator('article.member-preview').filter({ hasText: 'Searched for' });
   for (const network of ['X', 'LinkedIn']) {
     const card = found.getByRole('article', { name: new RegExp(`^${network} preview`) });

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { authHeaders, ensureConnected, signInToApp, skipTour } from './support/fitpost';
+import { authHeaders, ensureOwnAccount, newMember, signInToApp, skipTour } from './support/fitpost';
 
 /**
  * Every list table fits its card with its row actions in view at 1280×800, and reads as a list of
@@ -11,9 +11,12 @@ const sizes = [
   { width: 390, height: 844 },
 ] as const;
 
+/** This spec's coach (e2e/support: newMember), with an X account and a post of their own; the demo admin. */
+const coach = newMember('coach', 'Casey Coach');
+
 const screens = {
-  'coach@example.com': ['/app/posts', '/app/settings?tab=social-platforms'],
-  'admin@example.com': [
+  coach: ['/app/posts', '/app/settings?tab=social-platforms'],
+  admin: [
     '/app/manage/users',
     '/app/manage/content',
     '/app/manage/feeds',
@@ -43,14 +46,30 @@ for (const size of sizes) {
     test.use({ viewport: size });
 
     for (const [who, paths] of Object.entries(screens)) {
-      test(`${who}'s tables: every row's actions are inside the window`, async ({ page }) => {
+      test(`the ${who}'s tables: every row's actions are inside the window`, async ({ page }) => {
         test.setTimeout(300_000);
         await skipTour(page);
-        await signInToApp(page, who);
-        if (who === 'coach@example.com') await ensureConnected(page, 'x');
+        await signInToApp(page, who === 'coach' ? coach : 'admin@example.com');
+        // The coach's tables need rows: their X account, and a post on it two days ahead (with its
+        // row actions), cancelled after.
+        let postId: string | null = null;
+        if (who === 'coach') {
+          const x = await ensureOwnAccount(page, 'x');
+          const created = await page.request.post('/api/posts', {
+            headers: await authHeaders(page),
+            data: {
+              body: 'Table check (e2e/18): tempo push-ups',
+              connectionIds: [x.id],
+              scheduledAt: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+              timeZone: 'UTC',
+            },
+          });
+          expect(created.status()).toBe(201);
+          postId = ((await created.json()) as { id: string }).id;
+        }
         // The announcements table needs a row: an inactive one (no member ever sees it), removed after.
         let announcementId: string | null = null;
-        if (who === 'admin@example.com') {
+        if (who === 'admin') {
           const created = await page.request.post('/api/announcement', {
             headers: await authHeaders(page),
             data: { body: 'Table check (e2e/18)', isActive: false },
@@ -61,6 +80,8 @@ for (const size of sizes) {
         try {
           await checkTables(page, paths);
         } finally {
+          if (postId)
+            await page.request.post(`/api/posts/${postId}/cancel`, { headers: await authHeaders(page) });
           if (announcementId)
             await page.request.delete(`/api/announcement/${announcementId}`, {
               headers: await authHeaders(page),
@@ -74,7 +95,7 @@ for (const size of sizes) {
     }) => {
       test.setTimeout(180_000);
       await skipTour(page);
-      await signInToApp(page, 'coach@example.com');
+      await signInToApp(page, coach);
       for (const path of ['/app/settings', '/app/posts', '/app/settings/messages']) {
         await page.goto(path);
         const tabs = page.getByRole('tablist').first();

@@ -1,12 +1,16 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import {
   authHeaders,
-  ensureConnected,
+  ensureOwnAccount,
   expectAccessible,
+  newMember,
   signInToApp,
   skipTour,
   dayIn,
 } from './support/fitpost';
+
+/** This spec's coach (e2e/support: newMember): the calendar holds their posts alone. */
+const coach = newMember('coach', 'Casey Coach');
 
 /** The coach's zone is the browser's (no System Settings saved). */
 const timeZone = 'America/New_York';
@@ -78,11 +82,11 @@ for (const size of sizes) {
     test.setTimeout(120_000);
     await page.setViewportSize(size);
     await skipTour(page);
-    await signInToApp(page, 'coach@example.com');
-    const x = await ensureConnected(page, 'x');
+    await signInToApp(page, coach);
+    const x = await ensureOwnAccount(page, 'x');
 
-    // The first day (a Sunday) of a week at least two weeks ahead: earlier specs fill this week and the
-    // next with posts, and a phone's week is a list in which this week's earlier posts came first.
+    // The first day (a Sunday) of a week at least two weeks ahead: on a phone the week is a list, in
+    // which any earlier post of the week would come first.
     const day = firstDayOfWeekAhead(14);
     // The first words are this run's own, so an earlier run's post cannot answer for them.
     const words = `Mobility ${Date.now().toString(36)}`;
@@ -185,9 +189,9 @@ test("at 390×844 a day's name stays clear of its posts in the week list, and a 
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 390, height: 844 });
   await skipTour(page);
-  await signInToApp(page, 'coach@example.com');
-  const x = await ensureConnected(page, 'x');
-  // The Wednesday (the longest weekday name) of a week at least two weeks ahead, clear of earlier specs' posts.
+  await signInToApp(page, coach);
+  const x = await ensureOwnAccount(page, 'x');
+  // The Wednesday (the longest weekday name) of a week at least two weeks ahead, clear of this spec's other posts.
   const day = dayIn(new Date(atHour(firstDayOfWeekAhead(14), 12).getTime() + 3 * 86_400_000), timeZone);
   const words = `Stretch ${Date.now().toString(36)}`;
   const postIds: string[] = [];

@@ -1,5 +1,8 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
-import { expectAccessible, mainNav, signInToApp, skipTour } from './support/fitpost';
+import { expectAccessible, mainNav, newMember, signInToApp, skipTour } from './support/fitpost';
+
+/** This spec's coach (e2e/support: newMember). */
+const coach = newMember('coach', 'Casey Coach');
 
 /** Requests matching `pattern` wait until `release()`; returns that function. */
 async function hold(page: Page, pattern: RegExp) {
@@ -23,7 +26,7 @@ test.describe('on a slow network', () => {
     await skipTour(page);
     // Through the provider (fresh): these tests follow the service worker from a sign-in that began
     // outside its scope, as a member's first visit does.
-    await signInToApp(page, 'coach@example.com', { fresh: true });
+    await signInToApp(page, coach, { fresh: true });
     await page.goto('/app/dashboard');
     await expect(page.getByRole('heading', { name: 'Recommended Posts', level: 1 })).toBeVisible();
     const cdp = await page.context().newCDPSession(page);
@@ -78,7 +81,7 @@ test('offline, the app stays and says so; a screen not yet on this device says i
   await skipTour(page);
   // Through the provider (fresh): these tests follow the service worker from a sign-in that began
   // outside its scope, as a member's first visit does.
-  await signInToApp(page, 'coach@example.com', { fresh: true });
+  await signInToApp(page, coach, { fresh: true });
   await offlineReady(page);
   const nav = mainNav(page);
   await nav.getByRole('link', { name: 'Calendar' }).click();
@@ -116,7 +119,7 @@ test('a post being written survives going offline and a reload', async ({ page, 
   await skipTour(page);
   // Through the provider (fresh): these tests follow the service worker from a sign-in that began
   // outside its scope, as a member's first visit does.
-  await signInToApp(page, 'coach@example.com', { fresh: true });
+  await signInToApp(page, coach, { fresh: true });
   await offlineReady(page);
   await mainNav(page).getByRole('link', { name: 'Create New' }).click();
   const body = `Offline draft ${Date.now()}: tempo squats 3×8`;

@@ -6,6 +6,7 @@ import {
   signInToApp,
   skipAnnouncements,
   skipTour,
+  uniqueToken,
 } from './support/fitpost';
 
 /**
@@ -45,7 +46,8 @@ for (const size of sizes) {
       await expect(page.getByRole('heading', { level: 1, name: 'Manage Brands' })).toBeVisible({
         timeout: 20_000,
       });
-      const name = `Harbor Strength ${size.width}`;
+      // The organisation's brands are shared by every spec: this one's is named for this run.
+      const name = `Harbor Strength ${size.width} ${uniqueToken().slice(-6)}`;
       await page.getByRole('button', { name: 'Add Brand' }).click();
       const drawer = page.getByRole('dialog', { name: 'Add Brand' });
       await drawer.getByLabel('Name').fill(name);
@@ -82,10 +84,11 @@ for (const size of sizes) {
     test('Users: Edit <name> corrects a user’s details, and the change log names them', async ({ page }) => {
       test.setTimeout(180_000);
       await signInAsAdmin(page);
-      const fullName = `Robin Row ${size.width}`;
+      const token = uniqueToken();
+      const fullName = `Robin Row ${size.width} ${token.slice(-6)}`;
       const created = await page.request.post('/api/user', {
         headers: await authHeaders(page),
-        data: { email: `robin.${size.width}@example.com`, fullName, accountType: 'Member' },
+        data: { email: `robin.${size.width}.${token}@example.com`, fullName, accountType: 'Member' },
       });
       expect(created.status()).toBe(201);
       await page.goto('/app/manage/users');

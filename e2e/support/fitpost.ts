@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
@@ -29,8 +30,92 @@ export async function skipAnnouncements(page: Page) {
 /** The signed-in sidebar (or drawer) navigation. */
 export const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
-/** Goes through FitPost's front door to the organisation's sign-in page and signs in. */
-export async function signIn(page: Page, email: string) {
+// ---- Each spec's own members ---------------------------------------------------------------
+// Specs run side by side on two workers against one stack (playwright.config.ts), so a spec never
+// shares a member with another: it makes its own with newMember(), in the organisation's portal 1
+// (beside the demo content and the demo admin) or, where it counts something portal-wide, in a
+// portal of its own with an admin of its own (newPortal()). docs/testing.md says how to write one.
+
+/** A member of the organisation as the sandbox's identity provider knows them. */
+export interface Member {
+  email: string;
+  name: string;
+  portalId: number;
+}
+
+interface MemberOptions {
+  /** The portal (FitPost tenant): 1, the demo's, unless the spec has one of its own. */
+  portalId?: number;
+  /** Whether their membership includes FitPost (false: a lapsed member, refused at sign-in). */
+  fitpost?: boolean;
+  accountType?: string;
+  /** The email their ID token gives, verified (the bootstrap admin's, for a portal's own admin). */
+  idTokenEmail?: string;
+}
+
+/** Members made in this worker, not yet added to the sandbox (signIn adds them first). */
+const unregistered = new Map<string, MemberOptions & { name: string }>();
+
+/** A run-unique word (base 36 time and 4 random bytes): tells this spec's rows from any other's. */
+export function uniqueToken(): string {
+  return `${Date.now().toString(36)}${randomBytes(4).toString('hex')}`;
+}
+
+/**
+ * A member no other spec (nor another run of this one) has: `<who>-<token>@e2e.example.com`, named
+ * `name` and the token's last 6 characters (so two specs' members never share a name in the
+ * admin's lists). The sandbox learns of them at their first sign-in (signIn, signInToApp).
+ */
+export function newMember(who: string, name: string, options: MemberOptions = {}): Member {
+  const token = uniqueToken();
+  const member = {
+    email: `${who}-${token}@e2e.example.com`,
+    name: `${name} ${token.slice(-6)}`,
+    portalId: options.portalId ?? 1,
+  };
+  unregistered.set(member.email, { ...options, name: member.name });
+  return member;
+}
+
+/**
+ * A portal (organisation tenant) of the spec's own, for a spec that counts portal-wide figures
+ * (members an Auto-Post reached): its id, and its admin, who is the bootstrap admin
+ * (admin@example.com in the ID token) heading it from a second account.
+ */
+export function newPortal(): { portalId: number; admin: Member } {
+  const portalId = 100_000 + Math.floor(Math.random() * 1_000_000_000);
+  return {
+    portalId,
+    admin: newMember('admin', 'Alex Admin', { portalId, idTokenEmail: 'admin@example.com' }),
+  };
+}
+
+/** Adds a member made by newMember to the sandbox's identity provider, once. */
+async function register(email: string) {
+  const options = unregistered.get(email);
+  if (!options) return;
+  const res = await fetch(`${sandbox}/_sandbox/members`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, portalId: 1, ...options }),
+  });
+  if (res.status !== 201) throw new Error(`The sandbox did not add ${email}: ${await res.text()}`);
+  unregistered.delete(email);
+}
+
+/** Who signs in: a demo member's email or a member made by newMember. */
+type Who = string | Member;
+const emailOf = (who: Who) => (typeof who === 'string' ? who : who.email);
+
+/**
+ * Goes through FitPost's front door to the organisation's sign-in page and signs in. The
+ * announcements other specs leave active are marked seen (their dialog would cover the page), unless
+ * the spec is about them (`announcements: true`).
+ */
+export async function signIn(page: Page, who: Who, { announcements = false } = {}) {
+  const email = emailOf(who);
+  await register(email);
+  if (!announcements) await skipAnnouncements(page);
   await page.goto('/');
   // The front door redirects through the sandbox SSO's interaction page: two hops and a render,
   // which take more than the default wait when the machine is shared.
@@ -55,8 +140,14 @@ const sessionFile = (email: string) => path.join(sessionDir, `${email.toLowerCas
  * would. `fresh` always goes through the provider and keeps that session to itself: for a test that
  * signs out or revokes it.
  */
-export async function signInToApp(page: Page, email: string, { fresh = false }: { fresh?: boolean } = {}) {
+export async function signInToApp(
+  page: Page,
+  who: Who,
+  { fresh = false, announcements = false }: { fresh?: boolean; announcements?: boolean } = {},
+) {
+  const email = emailOf(who);
   if (!fresh && existsSync(sessionFile(email))) {
+    if (!announcements) await skipAnnouncements(page);
     const stored = readFileSync(sessionFile(email), 'utf8');
     // Once per page, before the app's scripts: later navigations (a sign-out) are the page's own.
     await page.addInitScript((user) => {
@@ -68,7 +159,7 @@ export async function signInToApp(page: Page, email: string, { fresh = false }: 
     await expect(page).toHaveURL(/\/app\/(dashboard|settings\/welcome)$/, { timeout: 30_000 });
     return;
   }
-  await signIn(page, email);
+  await signIn(page, email, { announcements });
   // The code exchange, the first sign-in's member record and the app's first render: more than the
   // default wait when the machine is shared.
   await expect(page).toHaveURL(/\/app\/(dashboard|settings\/welcome)$/, { timeout: 30_000 });
@@ -76,7 +167,10 @@ export async function signInToApp(page: Page, email: string, { fresh = false }: 
   const user = await page.evaluate(() => localStorage.getItem('user'));
   if (!user) throw new Error(`${email} signed in but the app stored no session`);
   mkdirSync(sessionDir, { recursive: true });
-  writeFileSync(sessionFile(email), user);
+  // Whole or not at all: another worker may read it while this one writes.
+  const partial = `${sessionFile(email)}.${process.pid}`;
+  writeFileSync(partial, user);
+  renameSync(partial, sessionFile(email));
 }
 
 /** The stored user-info record, decoded as the web app stores it. */
@@ -163,6 +257,102 @@ export async function ensureConnected(
   const connected = await find();
   if (!connected) throw new Error(`${network} did not connect`);
   return connected;
+}
+
+/** The HTML-escaped text of the sandbox's consent pages, unescaped. */
+const unescapeHtml = (text: string) =>
+  text
+    .replaceAll('&quot;', '"')
+    .replaceAll('&#39;', "'")
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&amp;', '&');
+
+/**
+ * Answers a network's consent page (at `authorizeUrl`) as the person at it would: `account`,
+ * Allow. Returns where the network sends the browser back to (FitPost's callback, with the grant).
+ */
+async function consent(page: Page, authorizeUrl: string, account: string): Promise<URL> {
+  const html = await (await page.request.get(authorizeUrl)).text();
+  const action = /<form method="post" action="([^"]*)"/.exec(html)?.[1];
+  if (action === undefined) throw new Error(`No consent form at ${authorizeUrl}:\n${html.slice(0, 500)}`);
+  const form: Record<string, string> = { account, decision: 'allow' };
+  for (const [, name, value] of html.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g))
+    form[unescapeHtml(name ?? '')] = unescapeHtml(value ?? '');
+  const answer = await page.request.post(new URL(unescapeHtml(action), authorizeUrl).href, {
+    form,
+    maxRedirects: 0,
+  });
+  const location = answer.headers()['location'];
+  if (!location) throw new Error(`The consent page answered ${answer.status()}: ${await answer.text()}`);
+  return new URL(location);
+}
+
+/**
+ * Connects the signed-in member to a new account of their own on `network` (made in the sandbox,
+ * so no other spec posts to it or has it revoked), through the same OAuth round trip as the
+ * Settings screen, over HTTP with this browser's session and cookies: the connecting screens have
+ * their own test (e2e/04).
+ */
+export async function connectNewAccount(page: Page, network: 'x' | 'linkedin'): Promise<Connection> {
+  const made = await page.request.post(`${sandbox}/_sandbox/accounts`, {
+    data: { network, count: 1, prefix: `e2e${network}` },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const [account] = ((await made.json()) as { accounts: { id: string }[] }).accounts;
+  if (!account) throw new Error(`The sandbox made no ${network} account`);
+  return connectAccount(page, network, account.id);
+}
+
+/**
+ * Connects (or reconnects) the signed-in member to the sandbox's account `accountId` on `network`,
+ * over HTTP as connectNewAccount does.
+ */
+export async function connectAccount(
+  page: Page,
+  network: 'x' | 'linkedin',
+  accountId: string,
+): Promise<Connection> {
+  const account = { id: accountId };
+  const headers = await authHeaders(page);
+  let finished;
+  if (network === 'x') {
+    const start = await page.request.get('/api/social/twitter/authorizeurl', { headers });
+    expect(start.status(), await start.text()).toBe(200);
+    const back = await consent(page, ((await start.json()) as { url: string }).url, account.id);
+    finished = await page.request.post('/api/social/twitter/authenticate', {
+      headers,
+      data: {
+        oauth_token: back.searchParams.get('oauth_token'),
+        oauth_verifier: back.searchParams.get('oauth_verifier'),
+      },
+    });
+  } else {
+    // The browser's own state, as the Settings screen makes it: 20 letters or digits.
+    const state = randomBytes(10).toString('hex');
+    const start = await page.request.get(`/api/social/linkedin/authorizeurl?state=${state}`, { headers });
+    expect(start.status(), await start.text()).toBe(200);
+    const back = await consent(page, ((await start.json()) as { url: string }).url, account.id);
+    finished = await page.request.post('/api/social/linkedin/authenticate', {
+      headers,
+      data: { code: back.searchParams.get('code'), state: back.searchParams.get('state') },
+    });
+  }
+  expect(finished.status(), await finished.text()).toBe(200);
+  const connected = (await connections(page)).find(
+    (c) => c.network === network && c.accountId === account.id && c.status === 'connected',
+  );
+  if (!connected) throw new Error(`${network} account ${account.id} did not connect`);
+  return connected;
+}
+
+/**
+ * The signed-in member's connected account on `network`: the one they have, else a new account of
+ * their own (connectNewAccount). For a spec's own member, whose accounts only it makes.
+ */
+export async function ensureOwnAccount(page: Page, network: 'x' | 'linkedin'): Promise<Connection> {
+  const existing = (await connections(page)).find((c) => c.network === network && c.status === 'connected');
+  return existing ?? connectNewAccount(page, network);
 }
 
 /** `YYYY-MM-DD` of an instant in `timeZone`. */

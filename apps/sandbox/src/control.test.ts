@@ -122,3 +122,63 @@ describe('dispatcher', () => {
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
   });
 });
+
+describe('POST /_sandbox/members', () => {
+  const addMember = (body: unknown) =>
+    fetch(`${sandbox.url}/_sandbox/members`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+
+  it('adds a member who then has an ID token with their claims, and refuses the same email twice', async () => {
+    const added = await addMember({
+      email: 'Fresh.Coach@e2e.example.com',
+      name: 'Frankie Fresh',
+      portalId: 7,
+    });
+    expect(added.status).toBe(201);
+    const { sub } = z.object({ sub: z.string() }).parse(await added.json());
+    const token = await idTokenFrom(await requestIdToken({ email: 'fresh.coach@e2e.example.com' }));
+    const { payload } = await jwtVerify(token, jwks, { issuer: sandbox.issuer, audience: 'fitpost' });
+    expect(payload).toMatchObject({
+      sub,
+      email: 'fresh.coach@e2e.example.com',
+      email_verified: true,
+      name: 'Frankie Fresh',
+      portal_id: 7,
+      account_type: 'Personal Trainer',
+      fitpost: true,
+    });
+    const again = await addMember({ email: 'fresh.coach@e2e.example.com', name: 'Someone Else' });
+    expect(again.status).toBe(409);
+    expect(errorSchema.parse(await again.json()).error.code).toBe('member_exists');
+    // A demo member's email is taken too.
+    expect((await addMember({ email: 'coach@example.com', name: 'Casey Again' })).status).toBe(409);
+  });
+
+  it("gives the ID token the verified email of a person's second account when asked", async () => {
+    const added = await addMember({
+      email: 'portal-head@e2e.example.com',
+      name: 'Alex Admin',
+      portalId: 8,
+      fitpost: false,
+      idTokenEmail: 'admin@example.com',
+    });
+    expect(added.status).toBe(201);
+    const token = await idTokenFrom(await requestIdToken({ email: 'portal-head@e2e.example.com' }));
+    const { payload } = await jwtVerify(token, jwks, { issuer: sandbox.issuer, audience: 'fitpost' });
+    expect(payload).toMatchObject({
+      email: 'admin@example.com',
+      email_verified: true,
+      portal_id: 8,
+      fitpost: false,
+    });
+  });
+
+  it('answers 400 naming the fields for a body without an email', async () => {
+    const response = await addMember({ name: 'No Email' });
+    expect(response.status).toBe(400);
+    expect(errorSchema.parse(await response.json()).error.message).toContain('{ email, name');
+  });
+});

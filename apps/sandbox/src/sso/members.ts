@@ -13,9 +13,10 @@ export interface DemoMember {
   fitpost: boolean;
   /**
    * What the ID token says about the email when it is not simply `email`, verified: an account
-   * whose provider lets people register an address they do not own.
+   * whose provider lets people register an address they do not own (unverified), or a second
+   * account of a person the organisation already knows, heading another portal (verified).
    */
-  claimedEmail?: { email: string; verified: false };
+  claimedEmail?: { email: string; verified: boolean };
 }
 
 /** The claims the organisation releases about a member, by the names the FitPost server reads. */
@@ -77,14 +78,33 @@ export const demoMembers: readonly DemoMember[] = [
   },
 ];
 
+/**
+ * Members added while the sandbox runs (`POST /_sandbox/members`), by email: each end-to-end spec
+ * makes its own, so specs running side by side never share a member. Kept for the process's life
+ * (the sandbox is a stand-in started per run), beside the fixed demo members.
+ */
+const addedMembers = new Map<string, DemoMember>();
+
 /** Emails are compared the way people type them: case and surrounding spaces do not matter. */
 export function findMemberByEmail(email: string): DemoMember | undefined {
   const wanted = email.trim().toLowerCase();
-  return demoMembers.find((member) => member.email === wanted);
+  return demoMembers.find((member) => member.email === wanted) ?? addedMembers.get(wanted);
 }
 
 export function findMemberBySub(sub: string): DemoMember | undefined {
-  return demoMembers.find((member) => member.sub === sub);
+  return (
+    demoMembers.find((member) => member.sub === sub) ??
+    [...addedMembers.values()].find((member) => member.sub === sub)
+  );
+}
+
+/** Adds a member; undefined when the email is already a member's (demo or added). */
+export function addMember(member: Omit<DemoMember, 'sub'>): DemoMember | undefined {
+  const email = member.email.trim().toLowerCase();
+  if (findMemberByEmail(email)) return undefined;
+  const added: DemoMember = { ...member, email, sub: `member-added-${addedMembers.size + 1}` };
+  addedMembers.set(email, added);
+  return added;
 }
 
 /** Checks a sign-in attempt; undefined means the email is unknown or the password wrong, never which. */
