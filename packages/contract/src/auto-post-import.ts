@@ -65,6 +65,9 @@ export const autoPostImportMessages = {
   formula: (value: string) =>
     `'${value.slice(0, 40)}' starts with ${JSON.stringify(value[0])}, so a spreadsheet would run it as a formula. FitPost does not run formulas: put an apostrophe (') before it to keep it as text, or type the value the formula gives.`,
   duplicate: (row: number) => `This row repeats the row on line ${formatCount(row)}.`,
+  /** A plan goes out in the organization's name with no one confirming each row (issue 30). */
+  healthClaims: (phrases: readonly string[]) =>
+    `Health claims to check: ${phrases.map((p) => `“${p}”`).join(', ')}. Reword them here, or schedule this Auto-Post from Schedule Auto-Post, where you can confirm you have checked them.`,
   invalidRows: (n: number) =>
     `${formatCount(n)} row${n === 1 ? ' has' : 's have'} problems; nothing was scheduled. Fix ${n === 1 ? 'it' : 'them'} and import again.`,
 } as const;

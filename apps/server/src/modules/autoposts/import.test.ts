@@ -154,6 +154,14 @@ describe('POST /api/autoposts/import', () => {
     ]);
   });
 
+  it('refuses a row with a health claim (a plan has no per-row acknowledgement)', async () => {
+    expect(await problemsOf(`${day(5)},09:00,,This stretch cures back pain,,x`)).toEqual([
+      { column: 'text', message: m.healthClaims(['cures back pain']) },
+    ]);
+    // The same wording without the claim passes.
+    expect(await problemsOf(`${day(5)},09:00,,This stretch eases a stiff back,,x`)).toEqual([]);
+  });
+
   it('takes an apostrophe before a formula character as text', async () => {
     const res = await importCsv(`${header}\n${day(4)},09:00,,'- Warm up first,,x\n`, true);
     expect(res.json<AutoPostImportResult>().rows[0]).toMatchObject({

@@ -1,7 +1,9 @@
 import {
   autoPostImportLimits,
   autoPostImportMessages,
+  autoPostClaimTexts,
   autoPostMessages,
+  checkHealthClaimsIn,
   csvMessages,
   readCsv,
   type AutoPostImportBody,
@@ -15,6 +17,7 @@ import { queues } from '../../jobs/queues.js';
 import { AppError } from '../../lib/errors.js';
 import { requireAdmin } from '../auth/policy.js';
 import type { Actor } from '../auth/sessions.js';
+import { claimSettingsOf } from '../organisation/health-claims.js';
 import { settingsOf } from '../organisation/service.js';
 import type { AutoPostDeps } from './access.js';
 import { readHeader, readRow, rowKey, type LibraryItem, type ReadRow } from './import-rows.js';
@@ -71,6 +74,7 @@ async function checkPlan(deps: AutoPostDeps, actor: Actor, csv: string) {
   const timeZone = settings.defaultTimeZone ?? deps.timeZone ?? 'UTC';
   const defaults = { timeZone, xSpreadMinutes: settings.xSpreadMinutes, library };
   const checks = autoPostChecks(deps, actor, settings);
+  const claimRules = await claimSettingsOf(deps.db, actor.portalId);
   const firstSeen = new Map<string, number>();
   const rows: ReadRow[] = [];
   for (const record of records) {
@@ -87,6 +91,13 @@ async function checkPlan(deps: AutoPostDeps, actor: Actor, csv: string) {
                 : 'content_id';
         row.problems.push({ column, message: p.message });
       }
+      // Health claims refuse the row: a plan has no "I have checked these claims" box per row.
+      const claims = checkHealthClaimsIn(autoPostClaimTexts(row.input), claimRules);
+      if (claims.length > 0)
+        row.problems.push({
+          column: 'text',
+          message: autoPostImportMessages.healthClaims(claims.map((c) => c.phrase)),
+        });
       const key = rowKey(row.input);
       const earlier = firstSeen.get(key);
       if (earlier !== undefined)
