@@ -94,6 +94,15 @@ describe('/app/manage/content: Content Repository', () => {
     );
   });
 
+  it('lists only the items with health-claim warnings when asked (issue 30)', async () => {
+    const { listQueries } = repositoryApi();
+    renderRepository();
+    await screen.findByText('New Year challenge');
+    expect(listQueries[0]).not.toHaveProperty('hasWarnings');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Has health-claim warnings' }));
+    await waitFor(() => expect(listQueries.at(-1)).toMatchObject({ hasWarnings: 'true', page: '1' }));
+  });
+
   it("links each row to 'Schedule Auto-Post', the Auto-Post form filled from the item", async () => {
     repositoryApi();
     renderRepository();

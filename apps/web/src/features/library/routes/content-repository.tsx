@@ -1,6 +1,6 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { messages, paging, type ContentItem } from '@fitpost/contract';
-import { Alert, Button, Input, Modal, message } from 'antd';
+import { Alert, Button, Checkbox, Input, Modal, message } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
@@ -18,6 +18,7 @@ import { LoadError } from '@/components/load-error';
 export function ContentRepositoryRoute() {
   const [messageApi, messageHolder] = message.useMessage();
   const [keyword, setKeyword] = useState('');
+  const [withWarnings, setWithWarnings] = useState(false);
   const [table, setTable] = useState<ContentTableState>({
     page: 1,
     pageSize: paging.defaultPageSize,
@@ -46,6 +47,7 @@ export function ContentRepositoryRoute() {
   const content = useContent({
     q: keyword || undefined,
     include: 'all',
+    hasWarnings: withWarnings || undefined,
     page: table.page,
     pagesize: table.pageSize,
     sort: table.sort,
@@ -102,6 +104,16 @@ export function ContentRepositoryRoute() {
             }}
             className="toolbar-search"
           />
+          <Checkbox
+            checked={withWarnings}
+            onChange={(event) => {
+              setWithWarnings(event.target.checked);
+              setSelected([]);
+              setTable((state) => ({ ...state, page: 1 }));
+            }}
+          >
+            Has health-claim warnings
+          </Checkbox>
         </div>
         <div className="selection-bar">
           <Button
@@ -132,7 +144,11 @@ export function ContentRepositoryRoute() {
           total={content.data?.total ?? 0}
           loading={content.isFetching}
           emptyText={
-            keyword ? 'No content matches your search.' : 'No content yet. Choose Add Content to start.'
+            withWarnings
+              ? 'No content has health-claim warnings.'
+              : keyword
+                ? 'No content matches your search.'
+                : 'No content yet. Choose Add Content to start.'
           }
           state={table}
           onChange={(next) => {

@@ -14,6 +14,8 @@ export interface ContentListQuery {
   favorites?: boolean;
   /** `all` (admins): also items outside their active window. */
   include?: 'active' | 'all';
+  /** Only items whose caption has health-claim warnings (admins' Content Repository, issue 30). */
+  hasWarnings?: boolean;
   page: number;
   pagesize: number;
   sort?: ContentSortField;
@@ -33,6 +35,7 @@ export function contentQueryParams(query: ContentListQuery): Record<string, Quer
     recommended: query.recommended,
     favorites: query.favorites,
     include: query.include,
+    hasWarnings: query.hasWarnings,
     page: query.page,
     pagesize: query.pagesize,
     sort: query.sort,
