@@ -181,6 +181,17 @@ describe('the organisation’s rules', () => {
       expect.objectContaining({ phrase: 'detox', rule: 'detox' }),
     ]);
     expect(await settings(otherAdmin.auth)).toMatchObject({ claimRulesOff: [], claimPhrases: [] });
+    // GET /api/settings/health-claims: any member reads their own portal's rules (for the composer), only.
+    const rules = await call('GET', '/api/settings/health-claims', coach.auth);
+    expect(rules.statusCode, rules.body).toBe(200);
+    expect(rules.json()).toEqual({
+      claimRulesOff: ['detox'],
+      claimPhrases: [{ phrase: 'fat-burning', suggestion: 'energetic' }],
+    });
+    const theirs = await call('GET', '/api/settings/health-claims', otherCoach.auth);
+    expect(theirs.json()).toEqual({ claimRulesOff: [], claimPhrases: [] });
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/settings/health-claims' });
+    expect(anonymous.statusCode).toBe(401);
 
     // Leaving the lists out of a change keeps them; members cannot change them.
     const again = await call('PUT', '/api/settings/organisation', admin.auth, body);
