@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from './common.js';
+import { text, timeZone } from './common.js';
 
 /** A host as the browser sees it: name and optional port, no scheme or path. */
 export const publicHost = z
@@ -20,7 +20,13 @@ export const signInCallbackBody = z.object({
   /** The `iss` query parameter, when the provider sends one (RFC 9207: checked against the issuer). */
   iss: text.max(2048).optional(),
   host: publicHost,
+  /**
+   * The browser's IANA time zone: saved as the member's time zone on their first sign-in (they can
+   * change it in System Settings). A zone the server does not know is ignored, never a failed sign-in.
+   */
+  timeZone: timeZone.optional().catch(undefined),
 });
+export type SignInCallback = z.infer<typeof signInCallbackBody>;
 
 /** POST /api/auth/logout: where to send the browser so the organisation's provider ends its session too. */
 export const logoutResponse = z.object({

@@ -46,13 +46,13 @@ const finish = (payload: Record<string, string>, cookie?: string) =>
   });
 
 /** The whole browser round trip: FitPost → sandbox sign-in page → back with code and state. */
-async function signIn(email: string) {
+async function signIn(email: string, extra: Record<string, string> = {}) {
   const started = await startSignIn();
   const callback = await signInAt(started.url, redirectUri, email);
   const code = callback.searchParams.get('code') ?? '';
   const state = callback.searchParams.get('state') ?? '';
   const iss = callback.searchParams.get('iss') ?? '';
-  const res = await finish({ code, state, iss, host }, started.cookie);
+  const res = await finish({ code, state, iss, host, ...extra }, started.cookie);
   return { res, code, state, iss, cookie: started.cookie };
 }
 
@@ -103,7 +103,7 @@ describe('GET /api/auth/authorize', () => {
 
 describe('POST /api/auth/callback', () => {
   it('signs a new member in, then recognises them the second time', async () => {
-    const first = await signIn('coach@example.com');
+    const first = await signIn('coach@example.com', { timeZone: 'America/Chicago' });
     expect(first.res.statusCode).toBe(200);
     const info = first.res.json();
     expect(info).toMatchObject({
@@ -113,7 +113,8 @@ describe('POST /api/auth/callback', () => {
       accountType: 'Personal Trainer',
       fitPostAdminAccess: false,
       isNewUser: true,
-      properties: [],
+      // The browser's zone, kept on the first sign-in.
+      properties: [{ name: 'timeZone', value: 'America/Chicago' }],
     });
     expect(info.token).toMatch(/^fp_[\w-]{40,}$/);
     expect(info.thumbnailUrl).toMatch(/\/avatars\/member-1001\.svg$/);
@@ -123,8 +124,13 @@ describe('POST /api/auth/callback', () => {
     });
     expect(me.json()).toMatchObject({ id: info.id, isNewUser: false });
 
-    const second = await signIn('coach@example.com');
-    expect(second.res.json()).toMatchObject({ id: info.id, isNewUser: false });
+    // A later sign-in from another zone leaves the member's zone alone.
+    const second = await signIn('coach@example.com', { timeZone: 'Europe/Paris' });
+    expect(second.res.json()).toMatchObject({
+      id: info.id,
+      isNewUser: false,
+      properties: [{ name: 'timeZone', value: 'America/Chicago' }],
+    });
     // Only hashes are stored.
     const stored = await t.db.select().from(sessions).where(eq(sessions.userId, info.id));
     expect(stored).toHaveLength(2);
@@ -132,8 +138,9 @@ describe('POST /api/auth/callback', () => {
   });
 
   it('gives the bootstrap admin admin access', async () => {
-    const { res } = await signIn('admin@example.com');
-    expect(res.json()).toMatchObject({ fitPostAdminAccess: true, portalId: 1 });
+    // A zone the server does not know is ignored: the sign-in still works, no zone is kept.
+    const { res } = await signIn('admin@example.com', { timeZone: 'Mars/Base' });
+    expect(res.json()).toMatchObject({ fitPostAdminAccess: true, portalId: 1, properties: [] });
   });
 
   it('refuses a member without FitPost with the reason, and starts no session', async () => {

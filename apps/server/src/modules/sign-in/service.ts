@@ -1,4 +1,4 @@
-import type { UserInfo } from '@fitpost/contract';
+import type { SignInCallback, UserInfo } from '@fitpost/contract';
 import * as client from 'openid-client';
 import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
@@ -69,7 +69,7 @@ export async function completeSignIn(
   db: Db,
   oidc: OidcProvider,
   config: Config,
-  input: { code: string; state: string; iss?: string | undefined; host: string; browser: string | null },
+  input: SignInCallback & { browser: string | null },
 ): Promise<UserInfo> {
   assertAllowedHost(config, input.host);
   const [pending] = input.browser
@@ -95,7 +95,7 @@ export async function completeSignIn(
     nonce: pending.nonce,
     codeVerifier: pending.codeVerifier,
   });
-  return signIn(db, parseClaims(claims), config, { idToken });
+  return signIn(db, parseClaims(claims), config, { idToken, timeZone: input.timeZone });
 }
 
 /**

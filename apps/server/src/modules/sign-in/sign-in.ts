@@ -1,8 +1,8 @@
-import type { UserInfo } from '@fitpost/contract';
+import { timeZoneProperty, type UserInfo } from '@fitpost/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { portals, users } from '../../db/schema.js';
+import { portals, userProperties, users } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { accessOf, reconcileExternalRoles } from '../auth/access.js';
 import { presentMe } from '../users/presenter.js';
@@ -29,7 +29,7 @@ export async function signIn(
   db: Db,
   claims: MemberClaims,
   config: Config,
-  opts: { idToken?: string | null; now?: Date } = {},
+  opts: { idToken?: string | null; now?: Date; timeZone?: string | undefined } = {},
 ): Promise<UserInfo> {
   const now = opts.now ?? new Date();
   const emailVerified = claims.email_verified === true;
@@ -105,7 +105,16 @@ export async function signIn(
       return { user, access, token: null, isNewUser: false };
     }
     const token = await createSession(tx, user.id, config.session, now, opts.idToken ?? null);
-    return { user, access, token, isNewUser: !existing?.lastSignInAt };
+    const isNewUser = !existing?.lastSignInAt;
+    // A first sign-in keeps the browser's zone as the member's own, so schedules read in the zone
+    // the screens show from the start (issue 26); a zone chosen before (by an admin) stays.
+    if (isNewUser && opts.timeZone) {
+      await tx
+        .insert(userProperties)
+        .values({ userId: user.id, name: timeZoneProperty, value: opts.timeZone })
+        .onConflictDoNothing();
+    }
+    return { user, access, token, isNewUser };
   });
   if (!outcome.token) throw new AppError('no_access', noAccessMessage, { portalId: claims.portal_id });
   const properties = await listProperties(db, outcome.user.id);

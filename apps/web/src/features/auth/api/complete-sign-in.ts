@@ -1,7 +1,7 @@
-import type { UserInfo } from '@fitpost/contract';
+import type { SignInCallback, UserInfo } from '@fitpost/contract';
 import { setStoredUser } from '@/lib/session';
 import { consumeFeeds } from '@/lib/api/feeds/consume-feeds';
-import { postSignInCallback, type SignInCallback } from './post-sign-in-callback';
+import { postSignInCallback } from './post-sign-in-callback';
 
 const inFlight = new Map<string, Promise<UserInfo>>();
 

@@ -54,7 +54,14 @@ describe('/oauth', () => {
     expect(router.state.location.pathname).toBe('/app/settings/welcome');
     // Codes are single-use: one POST even though StrictMode runs the effect twice.
     expect(bodies).toEqual([
-      { code: 'code-1', state: 'state-1', iss: 'https://sso.example.org', host: 'localhost:3000' },
+      {
+        code: 'code-1',
+        state: 'state-1',
+        iss: 'https://sso.example.org',
+        host: 'localhost:3000',
+        // The browser's zone, for the server to keep on a first sign-in.
+        timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      },
     ]);
     expect(getStoredUser()).toMatchObject({ id: user.id, token: 'fresh' });
     await waitFor(() => expect(consumed).toEqual([user.id]));

@@ -4,6 +4,7 @@ import { PageLoader } from '@/components/page-loader';
 import { PublicPage } from '@/components/public-page';
 import { ApiError, errorText } from '@/lib/api-client';
 import { browser } from '@/lib/browser';
+import { browserTimeZone } from '@/lib/zoned-time';
 import { completeSignIn } from '../api/complete-sign-in';
 import { NoAccess } from '../components/no-access';
 
@@ -27,7 +28,13 @@ function OAuthCallback({ code, state, iss }: { code: string; state: string; iss:
 
   useEffect(() => {
     let active = true;
-    completeSignIn({ code, state, ...(iss ? { iss } : {}), host: browser.host() }).then(
+    completeSignIn({
+      code,
+      state,
+      ...(iss ? { iss } : {}),
+      host: browser.host(),
+      timeZone: browserTimeZone(),
+    }).then(
       (user) => {
         if (active) void navigate(user.isNewUser ? '/app/settings/welcome' : '/', { replace: true });
       },
