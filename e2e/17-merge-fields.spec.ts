@@ -6,6 +6,7 @@ import {
   ensureOwnAccount,
   expectAccessible,
   newMember,
+  newPortal,
   sandbox,
   signInToApp,
   skipTour,
@@ -17,8 +18,13 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 const timeZone = 'America/New_York';
 test.use({ timezoneId: timeZone });
 
-/** This spec's coach (e2e/support: newMember), with accounts of their own; the demo admin writes. */
-const coachMember = newMember('coach', 'Casey Coach');
+/**
+ * A portal of this spec's own (e2e/support: newPortal): its admin signs in for the first time here,
+ * in New York, so the zone FitPost saves for them (the browser's, at first sign-in) is this spec's,
+ * whichever spec ran before. Its coach has accounts of their own.
+ */
+const portal = newPortal();
+const coachMember = newMember('coach', 'Casey Coach', { portalId: portal.portalId });
 
 interface OptIn {
   connectionId: string;
@@ -73,9 +79,24 @@ test('a personal Auto-Post: the coach’s details fill the admin’s {first_name
   await expectAccessible(coach);
 
   // The admin sees the organisation's settings, then writes an Auto-Post with fields from the menu.
-  const admin = await (await browser.newContext()).newPage();
+  const admin = await (await browser.newContext({ timezoneId: timeZone })).newPage();
   await skipTour(admin);
-  await signInToApp(admin, 'admin@example.com');
+  await signInToApp(admin, portal.admin);
+  // Their first sign-in saved the browser's zone as theirs (issue 26): the form's times are New York's.
+  const me = (await (
+    await admin.request.get('/api/user/me', { headers: await authHeaders(admin) })
+  ).json()) as { properties: { name: string; value: string }[] };
+  expect(me.properties).toContainEqual({ name: 'timeZone', value: timeZone });
+  const itemTitle = `Merge fields ${token}`;
+  const created = await admin.request.post('/api/content', {
+    headers: await authHeaders(admin),
+    data: {
+      title: itemTitle,
+      body: `Hip mobility in ten minutes ${token}`,
+      link: 'https://fitpro.example.org/hips',
+    },
+  });
+  expect(created.status()).toBe(201);
   await admin.goto('/app/manage/settings');
   await expect(admin.getByRole('heading', { level: 1, name: 'Administration Settings' })).toBeVisible();
   await expect(admin.getByRole('heading', { level: 2, name: 'Last changes' })).toBeVisible();
@@ -144,11 +165,9 @@ test('a personal Auto-Post: the coach’s details fill the admin’s {first_name
   }
   await expectAccessible(admin);
 
-  // The coach opens a library item's preview from its card's title.
+  // The coach opens the portal's library item's preview from its card's title.
   await coach.goto('/app/content');
-  const firstTitle = coach.locator('.content-card-title a').first();
-  const itemTitle = (await firstTitle.textContent()) ?? '';
-  await firstTitle.click();
+  await coach.locator('.content-card-title a').filter({ hasText: itemTitle }).click();
   await expect(coach).toHaveURL(/\/app\/preview\/content\/[0-9a-f-]{36}$/);
   await expect(coach.getByRole('heading', { level: 1, name: itemTitle })).toBeVisible();
   await expect(coach.getByRole('article', { name: /^X preview/ })).toBeVisible();
