@@ -4,7 +4,9 @@
 // built API server, one request at a time, so the figures are end-to-end latencies of one member's
 // requests (auth, validation, the query, serialisation). Feed import uses the server's own
 // refreshFeed (guarded fetch, parse, dedupe, insert) against the built sandbox.
-// BENCH_ITEMS (100000), BENCH_REPEAT (requests per query kind, 60), BENCH_DATABASES (pglite,postgres).
+// BENCH_ITEMS (100000), BENCH_REPEAT (requests per query kind, 60), BENCH_DATABASES (pglite,postgres),
+// BENCH_PORT / BENCH_SANDBOX_PORT (3250, 4250). Beside the searches, the same server's trivial route
+// (GET /api/public-config: no session, no database), asked the same way, is the run's reference.
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { roleIds } from '@fitpost/contract';
@@ -37,8 +39,8 @@ import {
 const itemsTotal = Number(process.env.BENCH_ITEMS ?? 100_000);
 const repeat = Number(process.env.BENCH_REPEAT ?? 60);
 const databases = benchDatabases();
-const port = 3250;
-const sandboxPort = 4250;
+const port = Number(process.env.BENCH_PORT ?? 3250);
+const sandboxPort = Number(process.env.BENCH_SANDBOX_PORT ?? 4250);
 const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
 const base = `http://127.0.0.1:${port}`;
 const day = 86_400_000;
@@ -214,6 +216,19 @@ export function queryKinds({ brandIds, tagIds }) {
   ];
 }
 
+/** The trivial route, one request at a time as the searches are asked: the run's reference. */
+async function measureTrivial() {
+  const times = [];
+  for (let n = 0; n < repeat + 2; n += 1) {
+    const started = performance.now();
+    const res = await fetch(`${base}/api/public-config`);
+    await res.arrayBuffer();
+    if (n >= 2) times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: pct(times, 50), p99: pct(times, 99) };
+}
+
 async function measureSearches(seeded) {
   const headers = { authorization: `Bearer ${seeded.token}` };
   const rows = [];
@@ -295,7 +310,8 @@ async function run(label, serverEnv, openSettings) {
   });
   try {
     await waitHealthy(`${base}/api/health`, 120_000);
-    return { label, seedSeconds, imported, searches: await measureSearches(seeded) };
+    const searches = await measureSearches(seeded);
+    return { label, seedSeconds, imported, searches, trivial: await measureTrivial() };
   } finally {
     await stop(server);
   }
@@ -322,6 +338,7 @@ export async function benchLibrary() {
           return `| ${label} | ${cells.join(' | ')} | ${results[0].searches.rows[i].matches.toLocaleString('en-US')} |`;
         }),
         `| **all searches** | ${results.map((r) => `**${ms(r.searches.p50)}** | **${ms(r.searches.p99)}**`).join(' | ')} | |`,
+        `| reference: trivial route (\`GET /api/public-config\`), same server | ${results.map((r) => `${ms(r.trivial.p50)} | ${ms(r.trivial.p99)}`).join(' | ')} | |`,
       ],
     ),
     '',
