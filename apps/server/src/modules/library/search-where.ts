@@ -83,27 +83,32 @@ export async function countMatches(
   now: Date,
   tsQuery: SQL | null,
 ): Promise<number> {
-  if (tsQuery)
-    return db.transaction(async (tx) => {
-      // PostgreSQL prices a prefix search in the words' index as if it read much of the index, and
-      // a random page read at four sequential ones; so it read every search row for all but the
-      // rarest words. The library's rows are in memory, where a random read costs about what a
-      // sequential one does (1.1, the usual setting for cached data): with that, it takes the
-      // index for any word but the commonest, two to four times less work (docs/benchmarks.md).
-      await tx.execute(sql`set local random_page_cost = 1.1`);
+  return db.transaction(async (tx) => {
+    // Two planner settings for this statement alone. PostgreSQL prices a prefix search in the
+    // words' index as if it read much of the index, and a random page read at four sequential ones,
+    // so it read every search row for all but the rarest words; the library's rows are in memory,
+    // where a random read costs about what a sequential one does (1.1, the usual setting for cached
+    // data), and with that it takes the index for any word but the commonest: two to four times
+    // less work. And a count of a few milliseconds is not worth starting parallel workers for:
+    // with two, a common word's count took 42 ms against 14 ms alone (docs/benchmarks.md).
+    await tx.execute(
+      sql`select set_config('random_page_cost', '1.1', true), set_config('max_parallel_workers_per_gather', '0', true)`,
+    );
+    if (tsQuery) {
       const [row] = await tx
         .select({ n: sql<number>`count(*)::int` })
         .from(contentSearch)
         .where(searchMatches(actor, q, now, tsQuery));
       return row?.n ?? 0;
-    });
-  const c = contentItems;
-  const { access, filters } = searchWhere(actor, q, now, c);
-  const openToAll = sql`${col(c.ownerId)} is null and ${col(c.activeFrom)} is null and ${col(c.activeUntil)} is null`;
-  const [row] = await rowsOf<{ n: number }>(
-    db,
-    sql`select (select count(*)::int from ${c} where ${col(c.portalId)} = ${actor.portalId} and ${openToAll} and ${allOf(filters)})
-      + (select count(*)::int from ${c} where not (${openToAll}) and ${access} and ${allOf(filters)}) as n`,
-  );
-  return Number(row?.n ?? 0);
+    }
+    const c = contentItems;
+    const { access, filters } = searchWhere(actor, q, now, c);
+    const openToAll = sql`${col(c.ownerId)} is null and ${col(c.activeFrom)} is null and ${col(c.activeUntil)} is null`;
+    const [row] = await rowsOf<{ n: number }>(
+      tx,
+      sql`select (select count(*)::int from ${c} where ${col(c.portalId)} = ${actor.portalId} and ${openToAll} and ${allOf(filters)})
+        + (select count(*)::int from ${c} where not (${openToAll}) and ${access} and ${allOf(filters)}) as n`,
+    );
+    return Number(row?.n ?? 0);
+  });
 }
