@@ -23,10 +23,13 @@ export function searchByDate(newestFirst = true): SQL[] {
 
 /**
  * How many of the newest matches a ranked page is cut from (at least twice the page's end). A
- * common word's best group (every word in the title or a tag) is a tenth or more of its matches,
- * so Browse Library's first page of 24 is among its newest 200; a rarer group is looked up.
+ * common word's best group (every word in the title or a tag) is a fifth or more of its matches,
+ * so Browse Library's first page of 24 is often among its newest 100, and a filtered search's few
+ * matches are all there; otherwise the best group is looked up. Between the two: a window of 200
+ * cost a two-word search (sparse matches, read off the date index) 24 ms of database CPU against
+ * 18 ms with 48, and a keyword with brand and tag the reverse (docs/benchmarks.md).
  */
-export const relevanceWindow = 200;
+export const relevanceWindow = 100;
 
 interface RankedPage {
   db: Db;
