@@ -204,8 +204,7 @@ export async function searchContent(deps: LibraryDeps, actor: Actor, q: ContentS
   const words = keywordWords(q.q);
   const tsQuery = words.length > 0 ? sql`to_tsquery('english', ${prefixQuery(words)})` : null;
   const { access, filters } = searchWhere(actor, q, now, c);
-  const where = (withKeyword: boolean) =>
-    allOf([access, ...filters, ...(tsQuery && withKeyword ? [keywordMatch(tsQuery, c)] : [])]);
+  const where = allOf([access, ...filters, ...(tsQuery ? [keywordMatch(tsQuery, c)] : [])]);
   const field = sortField(q, tsQuery);
   const offset = (q.page - 1) * q.pagesize;
   // The page's ids first, from narrow rows, then the cards for just those: the wide columns and
@@ -230,7 +229,7 @@ export async function searchContent(deps: LibraryDeps, actor: Actor, q: ContentS
     }
     const ids = deps.db.select({ id: c.id }).from(c);
     const rows = await (field === 'brand' ? ids.leftJoin(brands, eq(brands.id, c.brandId)) : ids)
-      .where(where(true))
+      .where(where)
       .orderBy(...ordering(q, field))
       .limit(q.pagesize)
       .offset(offset);
