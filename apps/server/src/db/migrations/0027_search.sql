@@ -40,20 +40,31 @@ CREATE TRIGGER "content_items_search_added" AFTER INSERT ON "content_items" REFE
   FOR EACH STATEMENT EXECUTE FUNCTION "fitpost_content_search_added"();--> statement-breakpoint
 CREATE FUNCTION "fitpost_content_search_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  -- The words are parsed again only when a text they come from changed (a claim recheck or a new
+  -- window does not need it).
   UPDATE content_search SET portal_id = NEW.portal_id, owner_id = NEW.owner_id, type = NEW.type,
       brand_id = NEW.brand_id, feed_id = NEW.feed_id, active_from = NEW.active_from,
       active_until = NEW.active_until, recommended = NEW.recommended, published_at = NEW.published_at,
       has_warnings = NEW.claim_warnings <> '[]'::jsonb,
-      words = strip(to_tsvector('english'::regconfig, NEW.title) || to_tsvector('english'::regconfig, NEW.tag_names)
-        || to_tsvector('english'::regconfig, NEW.body)),
-      heading = strip(to_tsvector('english'::regconfig, NEW.title) || to_tsvector('english'::regconfig, NEW.tag_names))
+      words = CASE WHEN (NEW.title, NEW.tag_names, NEW.body) IS DISTINCT FROM (OLD.title, OLD.tag_names, OLD.body)
+        THEN strip(to_tsvector('english'::regconfig, NEW.title) || to_tsvector('english'::regconfig, NEW.tag_names)
+          || to_tsvector('english'::regconfig, NEW.body))
+        ELSE words END,
+      heading = CASE WHEN (NEW.title, NEW.tag_names) IS DISTINCT FROM (OLD.title, OLD.tag_names)
+        THEN strip(to_tsvector('english'::regconfig, NEW.title) || to_tsvector('english'::regconfig, NEW.tag_names))
+        ELSE heading END
     WHERE content_id = NEW.id;
   RETURN NULL;
 END $$;--> statement-breakpoint
--- Only when a column it copies is written (a tag's rename rewrites tag_names, an edit the rest).
+-- Only when a column it copies changed (a tag's rename rewrites tag_names, an edit the rest).
 CREATE TRIGGER "content_items_search_changed" AFTER UPDATE OF "title", "body", "tag_names", "portal_id",
   "owner_id", "type", "brand_id", "feed_id", "active_from", "active_until", "recommended", "published_at",
-  "claim_warnings" ON "content_items" FOR EACH ROW EXECUTE FUNCTION "fitpost_content_search_changed"();--> statement-breakpoint
+  "claim_warnings" ON "content_items" FOR EACH ROW
+  WHEN ((OLD.title, OLD.body, OLD.tag_names, OLD.portal_id, OLD.owner_id, OLD.type, OLD.brand_id, OLD.feed_id,
+      OLD.active_from, OLD.active_until, OLD.recommended, OLD.published_at, OLD.claim_warnings)
+    IS DISTINCT FROM (NEW.title, NEW.body, NEW.tag_names, NEW.portal_id, NEW.owner_id, NEW.type, NEW.brand_id,
+      NEW.feed_id, NEW.active_from, NEW.active_until, NEW.recommended, NEW.published_at, NEW.claim_warnings))
+  EXECUTE FUNCTION "fitpost_content_search_changed"();--> statement-breakpoint
 INSERT INTO "content_search" (content_id, portal_id, owner_id, type, brand_id, feed_id, active_from,
     active_until, recommended, published_at, has_warnings, words, heading)
   SELECT id, portal_id, owner_id, type, brand_id, feed_id, active_from, active_until, recommended,
