@@ -65,13 +65,11 @@ const webBoundaries = {
       });
     }
     function checkServerCalls(node, target) {
-      if (
-        target
-          .split(/[\\/]/)
-          .join('/')
-          .replace(/\.tsx?$/, '') !== 'lib/api-client'
-      )
-        return;
+      const module = target
+        .split(/[\\/]/)
+        .join('/')
+        .replace(/\.tsx?$/, '');
+      if (module !== 'lib/api-client') return;
       for (const specifier of node.specifiers ?? []) {
         const name =
           specifier.type === 'ImportNamespaceSpecifier'

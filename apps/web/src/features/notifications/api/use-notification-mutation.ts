@@ -1,6 +1,6 @@
 import type { NotificationReadResult } from '@fitpost/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { messageKeys } from '../messages/keys';
+import { messageKeys } from '@/lib/api/messages/keys';
 import { notificationKeys } from './keys';
 
 /** A change to read state: every view of the notifications (bell, list) is asked again when it settles. */
