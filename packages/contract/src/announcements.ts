@@ -54,7 +54,7 @@ export const announcementMessages = {
 } as const;
 
 /** What a member's dialog shows (spec §3); the active list answers only this. */
-export const announcement = z
+const announcement = z
   .object({
     id: uuid,
     /** HTML, sanitised by the server when it was written. */
@@ -84,10 +84,9 @@ export const announcementActiveBody = z.object({
   /** Ids the browser has already shown (its seen list); non-recurring ones among them are left out. */
   ids: z.array(uuid).max(announcementLimits.seenIdsMax).default([]),
 });
-export type AnnouncementActiveBody = z.input<typeof announcementActiveBody>;
 export const announcementList = z.array(announcement);
 
-export const announcementSortFields = ['createdAt', 'startDate', 'endDate', 'updatedAt'] as const;
+const announcementSortFields = ['createdAt', 'startDate', 'endDate', 'updatedAt'] as const;
 
 /** POST /api/announcement/search (admin). `active`: only those shown now (true) or not shown now (false). */
 export const announcementSearchBody = z.object({

@@ -81,13 +81,13 @@ export const autoPostImportBody = z.object({
 export type AutoPostImportBody = z.input<typeof autoPostImportBody>;
 
 /** One problem of a row: its column (null: the whole row) and what is wrong, naming the value. */
-export const autoPostImportProblem = z.object({
+const autoPostImportProblem = z.object({
   column: z.enum(autoPostCsvColumns).nullable(),
   message: z.string(),
 });
 export type AutoPostImportProblem = z.infer<typeof autoPostImportProblem>;
 
-export const autoPostImportRow = z.object({
+const autoPostImportRow = z.object({
   /** The line of the CSV file the row starts on (the header is line 1, or 2 after a `sep=` line). */
   row: z.number().int(),
   ok: z.boolean(),

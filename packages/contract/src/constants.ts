@@ -9,8 +9,7 @@ export const layout = {
 export const popup = { width: 600, height: 600, pollMs: 1000, stateLength: 20 } as const;
 
 export const legacyAlertHideMs = 3000;
-export const announcementCookieDays = 30;
-export const locale = 'en-US';
+const locale = 'en-US';
 
 /**
  * A count as en-US writes it: 10000 → '10,000'. Written out rather than `toLocaleString`, whose

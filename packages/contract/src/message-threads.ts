@@ -59,8 +59,8 @@ export const messageTexts = {
   readBy: (read: number, total: number) => `Read by ${formatCount(read)} of ${formatCount(total)}`,
 } as const;
 
-export const messageFolders = ['inbox', 'sent'] as const;
-export const messageFolder = z.enum(messageFolders);
+const messageFolders = ['inbox', 'sent'] as const;
+const messageFolder = z.enum(messageFolders);
 export type MessageFolder = z.infer<typeof messageFolder>;
 
 export const messageListQuery = pageQuery.extend({ folder: messageFolder.default('inbox') });
@@ -74,7 +74,7 @@ const body = text
   .max(messageLimits.bodyMaxLength, messageTexts.tooLong(messageLimits.bodyMaxLength));
 
 /** Who an admin's message reaches: every member of the portal, the holders of some roles, or chosen members. */
-export const messageRecipients = z.union([
+const messageRecipients = z.union([
   z.strictObject({ all: z.literal(true) }),
   z.strictObject({
     roleIds: z.array(positiveInteger).min(1, messageTexts.unknownRoles).max(messageLimits.rolesMax),
@@ -98,10 +98,8 @@ export type MessageCompose = z.input<typeof messageCompose>;
 
 /** POST /api/message/{id}/reply. */
 export const messageReply = z.object({ body });
-export type MessageReply = z.input<typeof messageReply>;
 
-export const messagePerson = z.object({ id: uuid, fullName: z.string() });
-export type MessagePerson = z.infer<typeof messagePerson>;
+const messagePerson = z.object({ id: uuid, fullName: z.string() });
 
 /** What was sent and how many of its recipients opened it (admins only; null for members). */
 const delivery = {
@@ -113,7 +111,7 @@ const delivery = {
  * One line of a list. In the inbox: a thread (`kind: 'thread'`, id = the thread's). In an admin's
  * sent folder: a message to many (`kind: 'sent'`, id = the message's) with its read count.
  */
-export const messageSummary = z
+const messageSummary = z
   .object({
     id: uuid,
     kind: z.enum(['thread', 'sent']),

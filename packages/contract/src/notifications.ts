@@ -13,7 +13,7 @@ export const notificationKinds = [
   /** An Auto-Post left out one or more of the member's accounts because they need reconnecting. */
   'autopost.skipped_account',
 ] as const;
-export const notificationKind = z.enum(notificationKinds);
+const notificationKind = z.enum(notificationKinds);
 export type NotificationKind = z.infer<typeof notificationKind>;
 
 /** The member-facing words of each kind, kept once: the engine writes them, every screen shows them. */
@@ -69,7 +69,7 @@ export const notificationAction: Record<NotificationKind, string> = {
 export const notificationListQuery = pageQuery.extend({ unread: queryBoolean.optional() });
 export type NotificationListQuery = z.infer<typeof notificationListQuery>;
 
-export const notification = z
+const notification = z
   .object({
     id: uuid,
     kind: notificationKind,
@@ -91,7 +91,6 @@ export const notificationList = pagedOf(notification)
 export type NotificationList = z.infer<typeof notificationList>;
 
 export const notificationRead = z.object({ ids: z.array(uuid).min(1).max(100) });
-export type NotificationReadInput = z.infer<typeof notificationRead>;
 
 export const notificationReadResult = z.object({ updated: z.number().int(), unread: z.number().int() });
 export type NotificationReadResult = z.infer<typeof notificationReadResult>;

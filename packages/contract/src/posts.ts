@@ -29,7 +29,7 @@ export const targetStatusLabels: Record<TargetStatus, string> = {
 };
 
 /** A post can still be changed while each of its targets is in one of these: nothing was sent or is being sent. */
-export const editableTargetStatuses = [
+const editableTargetStatuses = [
   'scheduled',
   'cancelled',
   'failed',
@@ -68,7 +68,7 @@ export function whyNotMovable(statuses: readonly TargetStatus[]): string {
 }
 
 /** The post's own status, derived from its targets (the content card's Scheduled / Posted labels). */
-export const postStatuses = [
+const postStatuses = [
   'draft',
   'scheduled',
   'publishing',
@@ -91,7 +91,7 @@ export const postStatusLabels: Record<PostStatus, string> = {
   cancelled: 'Canceled',
 };
 
-export const publishTarget = z
+const publishTarget = z
   .object({
     id: z.uuid(),
     connectionId: z.uuid().nullable(),
@@ -204,7 +204,6 @@ export const postSearchQuery = pageQuery
     path: ['to'],
     message: 'The end of the range must not be before its start',
   });
-export type PostSearchQuery = z.input<typeof postSearchQuery>;
 
 export const postPage = pagedOf(scheduledPost);
 export type PostPage = z.infer<typeof postPage>;
@@ -236,7 +235,7 @@ export const calendarQuery = z
 export type CalendarQuery = z.input<typeof calendarQuery>;
 
 /** A post as the calendar draws it: short text, time, status, and each account's own status. */
-export const calendarPost = z
+const calendarPost = z
   .object({
     id: z.uuid(),
     /** The body's first characters (whole characters, never half an emoji). */

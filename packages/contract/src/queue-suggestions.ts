@@ -29,11 +29,10 @@ export const suggestionLimits = {
   smoothingPosts: 3,
 } as const;
 
-export const suggestionBases = ['mine', 'organisation', 'default'] as const;
-export const suggestionBasis = z.enum(suggestionBases);
-export type SuggestionBasis = z.infer<typeof suggestionBasis>;
+const suggestionBases = ['mine', 'organisation', 'default'] as const;
+const suggestionBasis = z.enum(suggestionBases);
 
-export const suggestedSlot = z
+const suggestedSlot = z
   .object({
     /** 1 Monday … 7 Sunday (ISO 8601), in the member's zone. */
     day: z.number().int().min(1).max(7),

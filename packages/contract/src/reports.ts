@@ -28,7 +28,7 @@ export const reportDescriptions: Record<ReportRoute, string> = {
 };
 
 /** A calendar day, YYYY-MM-DD, read in the admin's (or member's) time zone. */
-export const reportDay = z
+const reportDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date written YYYY-MM-DD')
   .refine((s) => {
@@ -82,10 +82,10 @@ export type ReportQuery = z.infer<typeof reportQuery>;
 
 export const reportParams = z.object({ route: reportRoute });
 
-export const reportCell = z.union([z.string(), z.number(), z.null()]);
+const reportCell = z.union([z.string(), z.number(), z.null()]);
 export type ReportCell = z.infer<typeof reportCell>;
 
-export const reportColumn = z.object({
+const reportColumn = z.object({
   key: z.string(),
   label: z.string(),
   type: z.enum(['text', 'number', 'percent', 'date', 'datetime', 'link']),
@@ -93,7 +93,7 @@ export const reportColumn = z.object({
 export type ReportColumn = z.infer<typeof reportColumn>;
 
 /** How the web app draws a report's chart, when one helps: bars (stacked by series) and an optional line. */
-export const reportChart = z.object({
+const reportChart = z.object({
   x: z.string(),
   bars: z.array(z.string()),
   stacked: z.boolean(),
@@ -122,7 +122,7 @@ export const reportResult = z
 export type ReportResult = z.infer<typeof reportResult>;
 
 /** Figures for a period and the one before it (null where a network does not tell). */
-export const engagementTotals = z.object({
+const engagementTotals = z.object({
   impressions: z.number().int().nullable(),
   likes: z.number().int().nullable(),
   comments: z.number().int().nullable(),
@@ -142,7 +142,7 @@ export const engagementLabels: Record<keyof EngagementTotals, string> = {
 
 export const myStatsQuery = rangeQuery.refine(rangeProblem, rangeMessage);
 
-export const myStatsPost = z.object({
+const myStatsPost = z.object({
   targetId: z.string(),
   network,
   accountName: z.string(),

@@ -64,10 +64,12 @@ export const popupAuthorizeQuery = z.object({
 });
 export const popupAuthorizeResponse = z.object({ url: z.url() });
 
+/** POST /api/social/{linkedin,facebook}/authenticate: the code the popup returned, with its state. */
 export const popupAuthenticateBody = z.object({
   code: text.min(1).max(2048),
   state: popupState,
 });
+export type PopupAuthenticateBody = z.infer<typeof popupAuthenticateBody>;
 
 /** Facebook login lists the Pages (and their Instagram accounts) the member may add. */
 export const facebookChoice = z.object({

@@ -14,7 +14,7 @@ import {
 } from './common.js';
 import { memberDetailLabels, memberDetailOf, memberDetailProblem } from './merge-fields.js';
 
-export const userProperty = z.object({ name: z.string(), value: z.string() });
+const userProperty = z.object({ name: z.string(), value: z.string() });
 export type UserProperty = z.infer<typeof userProperty>;
 
 /** The user-info record the web app keeps, encoded, in local storage (spec §3). */
@@ -66,7 +66,6 @@ export const userSearchQuery = pageQuery.extend({
     .default('false')
     .transform((v) => v === 'true'),
 });
-export type UserSearchQuery = z.input<typeof userSearchQuery>;
 
 export const userPage = pagedOf(userSummary);
 export type UserPage = z.infer<typeof userPage>;
@@ -99,7 +98,7 @@ export const timeZoneProperty = 'timeZone';
  * after 'Take a Tour' or 'Reset Tutorial'. On the server, so a new browser does not show it again.
  */
 export const tourSeenProperty = 'tourSeen';
-export const tourSeenValues = ['true', 'false'] as const;
+const tourSeenValues = ['true', 'false'] as const;
 
 /**
  * A user property as people read it (the admin's user drawer): its name and value in words, or

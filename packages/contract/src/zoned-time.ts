@@ -21,7 +21,7 @@ export interface WallTime {
  *   e.g. 2:30 on a night when 2:00 became 3:00 means 3:30;
  * - `repeated`: it happens twice (fall back); the instant is the first of the two.
  */
-export type WallTimeFit = 'exact' | 'skipped' | 'repeated';
+type WallTimeFit = 'exact' | 'skipped' | 'repeated';
 
 export interface ZonedInstant {
   /** ISO 8601 in UTC (`…Z`). */

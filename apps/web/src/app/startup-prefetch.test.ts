@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
-import { recommendedContentQuery } from '@/features/library/api/get-content';
+import { recommendedContentQuery } from '@/lib/api/content/get-content';
 import { contentKeys } from '@/lib/api/content/keys';
 import { clearStoredUser, setStoredUser } from '@/lib/session';
 import { makeUser } from '@/test/fixtures';

@@ -12,7 +12,7 @@ const dashboardPaths = /^\/(app(\/dashboard)?)?\/?$/;
  */
 export function prefetchOpenedScreen(pathname: string, queryClient: QueryClient): Promise<void> {
   if (getStoredUser() === null || !dashboardPaths.test(pathname)) return Promise.resolve();
-  return import('@/features/library/api/get-content')
+  return import('@/lib/api/content/get-content')
     .then((api) => api.prefetchRecommendedContent(queryClient))
     .catch(() => undefined);
 }

@@ -2,7 +2,7 @@ import { layout } from '@fitpost/contract';
 import { Grid, Layout } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet, useNavigation } from 'react-router';
-import { useRefreshStoredUser } from '@/features/auth/api/get-current-user';
+import { useRefreshStoredUser } from '@/lib/api/users/get-current-user';
 import { loadModule } from '@/lib/module-load';
 import { useStoredUser } from '@/lib/session';
 import { NavMenu } from './nav-menu';

@@ -1,22 +1,8 @@
-import {
-  announcementApi,
-  announcementList,
-  announcementMessages,
-  type Announcement,
-} from '@fitpost/contract';
+import { announcementMessages, type Announcement } from '@fitpost/contract';
 import { Button, Modal } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { apiRequest } from '@/lib/api-client';
 import { announcementsToShow, browserAnnouncementStore, markShown } from './announcement-window';
-
-/** POST /api/announcement/active: the portal's announcements shown now, less the seen ones. */
-export function fetchActiveAnnouncements(portalId: number, ids: string[]): Promise<Announcement[]> {
-  return apiRequest(announcementApi.active, {
-    method: 'POST',
-    body: { portalId, ids },
-    schema: announcementList,
-  });
-}
+import { getActiveAnnouncements } from './api/get-active-announcements';
 
 /** An announcement's link, opening `url` in a new tab, named by `urlText`. */
 export function AnnouncementLink({ url, urlText }: Pick<Announcement, 'url' | 'urlText'>) {
@@ -74,7 +60,7 @@ export function AnnouncementDialog({ portalId }: { portalId: number }) {
     if (started.current) return;
     started.current = true;
     void announcementsToShow(browserAnnouncementStore, Date.now(), (ids) =>
-      fetchActiveAnnouncements(portalId, ids),
+      getActiveAnnouncements(portalId, ids),
     ).then((list) => {
       markShown(browserAnnouncementStore, list, Date.now());
       setQueue(list);

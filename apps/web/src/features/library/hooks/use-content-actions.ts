@@ -9,8 +9,8 @@ import { getQueue } from '@/lib/api/queue/get-queue';
 import { queueKeys } from '@/lib/api/queue/keys';
 import { useStoredUser } from '@/lib/session';
 import { formatZoned, memberTimeZone } from '@/lib/zoned-time';
-import { useAddFavorite } from '../api/add-favorite';
-import { useRemoveFavorite } from '../api/remove-favorite';
+import { useAddFavorite } from '@/lib/api/content/add-favorite';
+import { useRemoveFavorite } from '@/lib/api/content/remove-favorite';
 
 /** Where 'Schedule Post' goes: the composer, opened with the item (its screen arrives with the posts issue). */
 function schedulePath(contentId: string): string {

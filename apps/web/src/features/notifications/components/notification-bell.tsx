@@ -5,8 +5,8 @@ import { Link } from 'react-router';
 import { useDisclosure } from '@/components/use-disclosure';
 import { useMessages } from '@/lib/api/messages/get-messages';
 import { useUnreadCounts } from '@/lib/api/messages/get-unread';
-import { useNotifications } from '@/lib/api/notifications/get-notifications';
-import { useMarkRead } from '@/lib/api/notifications/mark-read';
+import { useNotifications } from '@/features/notifications/api/get-notifications';
+import { useMarkRead } from '@/features/notifications/api/mark-read';
 import { useStoredUser } from '@/lib/session';
 
 /** The bell's query: the latest few that still need the member (unread, or a reconnect not yet done). */
