@@ -2,12 +2,15 @@ import { z } from 'zod';
 import { queryBoolean, text, timeZone } from './common.js';
 import { network } from './social.js';
 import { targetStatus } from './posts.js';
-import { reportRoutes, type ReportRoute } from './report-routes.js';
+import { reportRoutes, reportViewNames, type ReportRoute } from './report-routes.js';
 import { linkClickTotals } from './short-links.js';
 
-export { reportRoutes, reportTitles } from './report-routes.js';
+export { reportRoutes, reportTitles, reportViews, reportViewNames, viewsOf } from './report-routes.js';
+export type { ReportView } from './report-routes.js';
 
 export const reportRoute = z.enum(reportRoutes);
+/** A report's view (`?by=`): the same rows grouped another way; see reportViews for which report has which. */
+export const reportView = z.enum(reportViewNames);
 export type { ReportRoute };
 
 /** What each report tells, for the reports index. */
@@ -24,7 +27,7 @@ export const reportDescriptions: Record<ReportRoute, string> = {
   feedusage: 'Per feed: items imported, items used in posts, last refresh.',
   topusers: 'Members by published posts and engagement.',
   besttimes: 'Engagement per post by day of the week and hour, in your time zone.',
-  linkclicks: 'Clicks on the links FitPost published, per post, member and network.',
+  linkclicks: 'Clicks on the links FitPost published: by post (one row per link), by member or by network.',
 };
 
 /** A calendar day, YYYY-MM-DD, read in the admin's (or member's) time zone. */
@@ -75,6 +78,8 @@ export const reportQuery = rangeQuery
     desc: queryBoolean.optional(),
     /** Inactive Users: days without sign-in or post; Upcoming Posts: days ahead. */
     days: z.coerce.number().int().min(1).max(365).optional(),
+    /** The report's view (Link Clicks: post, member or network); a report without views refuses one. */
+    by: reportView.optional(),
     format: z.enum(['json', 'csv']).default('json'),
   })
   .refine(rangeProblem, rangeMessage);
@@ -115,6 +120,8 @@ export const reportResult = z
     page: z.number().int(),
     pageSize: z.number().int(),
     chart: reportChart.nullable(),
+    /** The view shown, for a report that has several (reportViews): the one asked for, else its first. */
+    view: reportView.optional(),
     /** For a report whose rows are members (Inactive Users): each row's user id, in row order (to message them). */
     memberIds: z.array(z.string().uuid()).optional(),
   })
