@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { feedErrorCodes, libraryLimits, type FeedErrorCode, type FeedFetchStatus } from '@fitpost/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { contentItems, feeds } from '../../db/schema-library.js';
 import { metrics } from '../../lib/metrics.js';
+import { claimSettingsOf, warningsWith } from '../organisation/health-claims.js';
 import { fetchFeed, FeedFetchError, type FetchedFeedItem } from './fetch/index.js';
 
 export interface FeedsDeps {
@@ -80,19 +81,49 @@ function contentRows(feed: FeedRow, items: FetchedFeedItem[], now: Date) {
   });
 }
 
-/** Stores the items not seen before (by guid within the feed); returns how many were new. */
+/**
+ * Stores the items not seen before (by guid within the feed); returns how many were new. The new
+ * items' health claims are stored like an admin's item's (issue 30), so the admin's list can
+ * filter on them: checked once they are known to be new, so a feed read again costs no checks,
+ * and written by one more statement only when some item has a claim.
+ */
 async function importItems(db: Db, feed: FeedRow, items: FetchedFeedItem[], now: Date) {
   const rows = contentRows(feed, items, now);
-  let imported = 0;
+  const inserted: { id: string; feedGuid: string | null }[] = [];
   for (let i = 0; i < rows.length; i += insertChunk) {
-    const inserted = await db
-      .insert(contentItems)
-      .values(rows.slice(i, i + insertChunk))
-      .onConflictDoNothing({ target: [contentItems.feedId, contentItems.feedGuid] })
-      .returning({ id: contentItems.id });
-    imported += inserted.length;
+    inserted.push(
+      ...(await db
+        .insert(contentItems)
+        .values(rows.slice(i, i + insertChunk))
+        .onConflictDoNothing({ target: [contentItems.feedId, contentItems.feedGuid] })
+        .returning({ id: contentItems.id, feedGuid: contentItems.feedGuid })),
+    );
   }
-  return imported;
+  if (inserted.length > 0) await storeClaimWarnings(db, feed.portalId, rows, inserted);
+  return inserted.length;
+}
+
+/**
+ * The health-claim warnings of the items just inserted, with the portal's rules read (and held,
+ * claimSettingsOf's `lock`) in the import's transaction: a change of rules either waits for the
+ * import and then rechecks its items, or came first and is what they were checked with.
+ */
+async function storeClaimWarnings(
+  db: Db,
+  portalId: number,
+  rows: ReturnType<typeof contentRows>,
+  inserted: { id: string; feedGuid: string | null }[],
+) {
+  const settings = await claimSettingsOf(db, portalId, { lock: true });
+  const bodyOf = new Map(rows.map((row) => [row.feedGuid, row.body]));
+  const flagged = inserted.flatMap(({ id, feedGuid }) => {
+    const warnings = warningsWith(settings, [bodyOf.get(feedGuid ?? '') ?? '']);
+    return warnings.length > 0 ? [{ id, warnings }] : [];
+  });
+  if (flagged.length === 0) return;
+  await db.execute(sql`update ${contentItems} c set claim_warnings = x.warnings
+    from jsonb_to_recordset(${JSON.stringify(flagged)}::jsonb) as x(id uuid, warnings jsonb)
+    where c.id = x.id`);
 }
 
 const isFeedErrorCode = (code: string): code is FeedErrorCode =>
