@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { feedErrorCodes, libraryLimits, type FeedErrorCode, type FeedFetchStatus } from '@fitpost/contract';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import { anyOf } from '../../db/bulk.js';
 import type { Db } from '../../db/client.js';
 import { contentItems, feeds } from '../../db/schema-library.js';
 import { metrics } from '../../lib/metrics.js';
@@ -31,7 +32,7 @@ interface FeedRefreshOutcome {
 
 export const clock = (deps: Pick<FeedsDeps, 'now'>) => deps.now?.() ?? new Date();
 
-/** Rows per insert statement: 13 values each stays far below PostgreSQL's 65,535 parameters. */
+/** Rows per insert statement: 14 values each stays far below PostgreSQL's 65,535 parameters. */
 const insertChunk = 500;
 /** Longer guids are stored as their SHA-256, so the (feed, guid) index never sees an oversized key. */
 const maxGuidLength = 500;
@@ -82,48 +83,44 @@ function contentRows(feed: FeedRow, items: FetchedFeedItem[], now: Date) {
 }
 
 /**
- * Stores the items not seen before (by guid within the feed); returns how many were new. The new
- * items' health claims are stored like an admin's item's (issue 30), so the admin's list can
- * filter on them: checked once they are known to be new, so a feed read again costs no checks,
- * and written by one more statement only when some item has a claim.
+ * Stores the items not seen before (by guid within the feed); returns how many were new. The feed's
+ * known guids are read first (its unique index), so only new items are checked for health claims
+ * (issue 30: stored like an admin's item's, for the admin's "has warnings" filter) and inserted: a
+ * feed read again costs one index read. The insert still skips a guid another refresh stored
+ * meanwhile. The portal's rules are read and held (claimSettingsOf's `lock`) in the import's
+ * transaction: a change of rules either waits for the import and then rechecks its items, or came
+ * first and is what they were checked with.
  */
 async function importItems(db: Db, feed: FeedRow, items: FetchedFeedItem[], now: Date) {
   const rows = contentRows(feed, items, now);
-  const inserted: { id: string; feedGuid: string | null }[] = [];
-  for (let i = 0; i < rows.length; i += insertChunk) {
-    inserted.push(
-      ...(await db
-        .insert(contentItems)
-        .values(rows.slice(i, i + insertChunk))
-        .onConflictDoNothing({ target: [contentItems.feedId, contentItems.feedGuid] })
-        .returning({ id: contentItems.id, feedGuid: contentItems.feedGuid })),
+  if (rows.length === 0) return 0;
+  const known = await db
+    .select({ guid: contentItems.feedGuid })
+    .from(contentItems)
+    .where(
+      and(
+        eq(contentItems.feedId, feed.id),
+        anyOf(
+          contentItems.feedGuid,
+          rows.map((row) => row.feedGuid),
+        ),
+      ),
     );
+  const seen = new Set(known.map((row) => row.guid));
+  const fresh = rows.filter((row) => !seen.has(row.feedGuid));
+  if (fresh.length === 0) return 0;
+  const settings = await claimSettingsOf(db, feed.portalId, { lock: true });
+  const checked = fresh.map((row) => ({ ...row, claimWarnings: warningsWith(settings, [row.body]) }));
+  let imported = 0;
+  for (let i = 0; i < checked.length; i += insertChunk) {
+    const inserted = await db
+      .insert(contentItems)
+      .values(checked.slice(i, i + insertChunk))
+      .onConflictDoNothing({ target: [contentItems.feedId, contentItems.feedGuid] })
+      .returning({ id: contentItems.id });
+    imported += inserted.length;
   }
-  if (inserted.length > 0) await storeClaimWarnings(db, feed.portalId, rows, inserted);
-  return inserted.length;
-}
-
-/**
- * The health-claim warnings of the items just inserted, with the portal's rules read (and held,
- * claimSettingsOf's `lock`) in the import's transaction: a change of rules either waits for the
- * import and then rechecks its items, or came first and is what they were checked with.
- */
-async function storeClaimWarnings(
-  db: Db,
-  portalId: number,
-  rows: ReturnType<typeof contentRows>,
-  inserted: { id: string; feedGuid: string | null }[],
-) {
-  const settings = await claimSettingsOf(db, portalId, { lock: true });
-  const bodyOf = new Map(rows.map((row) => [row.feedGuid, row.body]));
-  const flagged = inserted.flatMap(({ id, feedGuid }) => {
-    const warnings = warningsWith(settings, [bodyOf.get(feedGuid ?? '') ?? '']);
-    return warnings.length > 0 ? [{ id, warnings }] : [];
-  });
-  if (flagged.length === 0) return;
-  await db.execute(sql`update ${contentItems} c set claim_warnings = x.warnings
-    from jsonb_to_recordset(${JSON.stringify(flagged)}::jsonb) as x(id uuid, warnings jsonb)
-    where c.id = x.id`);
+  return imported;
 }
 
 const isFeedErrorCode = (code: string): code is FeedErrorCode =>
