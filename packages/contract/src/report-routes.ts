@@ -35,25 +35,3 @@ export const reportTitles: Record<ReportRoute, string> = {
   besttimes: 'Best Times',
   linkclicks: 'Link Clicks',
 };
-
-/**
- * The views a report offers of the same rows grouped another way (`?by=`), each with its button's
- * words, the first the default; a report not named here has one view. Link Clicks (issue 30):
- * one row per link, or the clicks summed per member or per network.
- */
-export const reportViews = {
-  linkclicks: { post: 'By post', member: 'By member', network: 'By network' },
-} as const satisfies Partial<Record<ReportRoute, Record<string, string>>>;
-/** Every view any report offers (what `?by=` accepts; the report decides which of them it has). */
-export const reportViewNames = ['post', 'member', 'network'] as const;
-export type ReportView = (typeof reportViewNames)[number];
-
-/** The views `route` offers, default first; none for a report with one view. */
-export function viewsOf(route: ReportRoute): { view: ReportView; label: string }[] {
-  const views: Partial<Record<ReportView, string>> | undefined = (
-    reportViews as Partial<Record<ReportRoute, Partial<Record<ReportView, string>>>>
-  )[route];
-  return views
-    ? (Object.entries(views) as [ReportView, string][]).map(([view, label]) => ({ view, label }))
-    : [];
-}

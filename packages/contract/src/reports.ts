@@ -2,13 +2,35 @@ import { z } from 'zod';
 import { queryBoolean, text, timeZone } from './common.js';
 import { network } from './social.js';
 import { targetStatus } from './posts.js';
-import { reportRoutes, reportViewNames, type ReportRoute } from './report-routes.js';
+import { reportRoutes, type ReportRoute } from './report-routes.js';
 import { linkClickTotals } from './short-links.js';
 
-export { reportRoutes, reportTitles, reportViews, reportViewNames, viewsOf } from './report-routes.js';
-export type { ReportView } from './report-routes.js';
+export { reportRoutes, reportTitles } from './report-routes.js';
 
 export const reportRoute = z.enum(reportRoutes);
+
+/**
+ * The views a report offers of the same rows grouped another way (`?by=`), each with its button's
+ * words, the first the default; a report not named here has one view. Link Clicks (issue 30):
+ * one row per link, or the clicks summed per member or per network.
+ */
+export const reportViews = {
+  linkclicks: { post: 'By post', member: 'By member', network: 'By network' },
+} as const satisfies Partial<Record<ReportRoute, Record<string, string>>>;
+/** Every view any report offers (what `?by=` accepts; the report decides which of them it has). */
+export const reportViewNames = ['post', 'member', 'network'] as const;
+export type ReportView = (typeof reportViewNames)[number];
+
+/** The views `route` offers, default first; none for a report with one view. */
+export function viewsOf(route: ReportRoute): { view: ReportView; label: string }[] {
+  const views: Partial<Record<ReportView, string>> | undefined = (
+    reportViews as Partial<Record<ReportRoute, Partial<Record<ReportView, string>>>>
+  )[route];
+  return views
+    ? (Object.entries(views) as [ReportView, string][]).map(([view, label]) => ({ view, label }))
+    : [];
+}
+
 /** A report's view (`?by=`): the same rows grouped another way; see reportViews for which report has which. */
 export const reportView = z.enum(reportViewNames);
 export type { ReportRoute };
