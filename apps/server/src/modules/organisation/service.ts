@@ -24,7 +24,15 @@ export interface OrganisationDeps {
   db: Db;
   defaults: OrganisationDefaults;
   now?: () => Date;
+  /**
+   * Called in the transaction that changes the portal's health-claim rules: queues the recheck of
+   * the warnings stored with the old ones (app/api.ts: a job, jobs/queues.ts `claimRecheck`).
+   */
+  claimRulesChanged: (tx: Db, portalId: number) => Promise<unknown>;
 }
+
+/** The settings whose change makes stored health-claim warnings out of date. */
+const claimRuleFields = new Set<string>(['claimRulesOff', 'claimPhrases']);
 
 type Row = typeof organisationSettings.$inferSelect;
 /** The settings with every field set (the health-claim lists are optional only in a change). */
@@ -113,7 +121,10 @@ export async function recordChange(db: Db, entry: ChangeEntry) {
 
 /**
  * PUT /api/settings/organisation: saves the settings and, in the same transaction, records who
- * changed which field from what to what. Saving the same values records nothing.
+ * changed which field from what to what. Saving the same values records nothing. A change to the
+ * health-claim rules also queues, in the same transaction, a recheck of the warnings stored with
+ * the old ones (the library's, scheduled Auto-Posts'): a job, so the save never waits for a
+ * library of any size.
  */
 export async function updateOrganisationSettings(
   deps: OrganisationDeps,
@@ -144,6 +155,7 @@ export async function updateOrganisationSettings(
       subject: null,
       fields,
     });
+    if (fields.some((f) => claimRuleFields.has(f.field))) await deps.claimRulesChanged(tx, actor.portalId);
   });
   return present(deps, actor.portalId);
 }

@@ -72,6 +72,15 @@ export function AutoPostProgressRoute() {
                 {autoPost.claimsAcknowledged.by.fullName}, {formatZoned(autoPost.claimsAcknowledged.at, zone)}
               </dd>
             </div>
+          ) : autoPost.warnings.length > 0 ? (
+            // Found after the organization changed its rules (it was saved without them): not checked yet.
+            <div>
+              <dt>Health claims</dt>
+              <dd>
+                {autoPost.warnings.map((w) => `“${w.phrase}”`).join(', ')}: not checked yet. The
+                organization’s rules changed after it was scheduled; edit it to check them.
+              </dd>
+            </div>
           ) : null}
           {autoPost.xVariants.length > 0 ? (
             <div>

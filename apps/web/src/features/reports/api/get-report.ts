@@ -12,6 +12,7 @@ const queryOf = (params: ReportParams) => ({
   pagesize: params.pagesize,
   sort: params.sort,
   desc: params.desc === undefined ? undefined : String(params.desc),
+  by: params.by,
 });
 
 /** GET /api/report/{route}: one page of a report (admins). */

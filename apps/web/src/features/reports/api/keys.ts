@@ -10,6 +10,8 @@ export interface ReportParams {
   pagesize: number;
   sort?: string | undefined;
   desc?: boolean | undefined;
+  /** The report's view, for a report with several (Link Clicks: post, member, network). */
+  by?: string | undefined;
 }
 
 /** React-query keys of the reports and of the member's own results. */

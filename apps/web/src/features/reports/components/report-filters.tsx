@@ -6,7 +6,8 @@ import { rangePresets } from './report-range';
 
 /**
  * The date range (days in the admin's zone) with one-click periods (looking ahead for Upcoming
- * Posts), and, where it applies, the network.
+ * Posts), where it applies the network, and for a report with several views (Link Clicks: by post,
+ * member or network) which one.
  */
 export function ReportFilters(props: {
   from: string;
@@ -17,9 +18,14 @@ export function ReportFilters(props: {
   showNetwork?: boolean;
   onRange: (from: string, to: string) => void;
   onNetwork?: (network: string | undefined) => void;
+  views?: { view: string; label: string }[];
+  view?: string | undefined;
+  onView?: (view: string) => void;
 }) {
   const { from, to, zone, ahead = false, network, showNetwork = true, onRange, onNetwork } = props;
+  const { views = [], view, onView } = props;
   const periodLabel = useId();
+  const viewLabel = useId();
   const presets = rangePresets[ahead ? 'ahead' : 'past'].map((preset) => ({
     label: preset.label,
     ...preset.range(zone),
@@ -27,6 +33,20 @@ export function ReportFilters(props: {
   const chosen = presets.find((preset) => preset.from === from && preset.to === to)?.label;
   return (
     <div className="report-filters">
+      {views.length > 0 && onView ? (
+        <div className="report-filter">
+          <span id={viewLabel}>View</span>
+          <Radio.Group
+            aria-labelledby={viewLabel}
+            optionType="button"
+            size="large"
+            className="report-presets"
+            value={view ?? views[0]?.view}
+            options={views.map((v) => ({ value: v.view, label: v.label }))}
+            onChange={(event) => onView(String(event.target.value))}
+          />
+        </div>
+      ) : null}
       <div className="report-filter">
         <span id={periodLabel}>Period</span>
         <Radio.Group
