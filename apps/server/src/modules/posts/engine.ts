@@ -34,10 +34,9 @@ const undecidedGiveUpMs = 24 * 3600_000;
  * claimed in one conditional update (only `scheduled` targets of the job's version, due now) and
  * loaded in one query, rate-limit windows are read once for all of it, and the links of the
  * targets about to go out are written together; then every target is sent on its own, and its
- * outcome written before its promise settles. A failure before the
- * request was sent, a 429 or a 5xx is retried with backoff; a timeout after sending is `unknown`
- * and reconciled; auth failures flag the connection; content failures are final, with the
- * network's reason.
+ * outcome written before its promise settles. A failure before the request was sent, a 429 or a
+ * 5xx is retried with backoff; a timeout after sending is `unknown` and reconciled; auth failures
+ * flag the connection; content failures are final, with the network's reason.
  *
  * Returns one promise per job, in the jobs' order, so a caller can complete each job as soon as
  * its own target is done rather than waiting for the slowest of the batch.
