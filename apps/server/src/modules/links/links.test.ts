@@ -37,9 +37,8 @@ let shortLink: RegExp;
 
 type Member = Awaited<ReturnType<typeof makeUser>>;
 
-/** A member's post with a link, published on their X account through the engine; answers what X received. */
-async function publishWithLink(member: Member, connectionId: string, link: string) {
-  const body = `Book a session #${++seq} ${Date.now()}`;
+/** A member's post with a link (`body` starts its text), saved to publish now on their X account; answers its target's job. */
+async function savedWithLink(member: Member, connectionId: string, link: string, body: string) {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/posts',
@@ -50,10 +49,21 @@ async function publishWithLink(member: Member, connectionId: string, link: strin
   const postId = res.json<{ id: string }>().id;
   const [target] = await t.db.select().from(postTargets).where(eq(postTargets.postId, postId));
   if (!target) throw new Error('no target');
-  expect(await publishTarget(deps, { targetId: target.id, version: target.version })).toBe('published');
+  return { postId, body, link, job: { targetId: target.id, version: target.version } };
+}
+
+/** A member's post with a link, published on their X account through the engine; answers what X received. */
+async function publishWithLink(member: Member, connectionId: string, link: string) {
+  const { postId, body, job } = await savedWithLink(
+    member,
+    connectionId,
+    link,
+    `Book a session #${++seq} ${Date.now()}`,
+  );
+  expect(await publishTarget(deps, job)).toBe('published');
   const sent = (await publishedPosts(sandbox.url)).find((p) => p.text.startsWith(body));
   if (!sent) throw new Error('X received nothing');
-  return { postId, targetId: target.id, text: sent.text, code: shortLink.exec(sent.text)?.[1] };
+  return { postId, targetId: job.targetId, text: sent.text, code: shortLink.exec(sent.text)?.[1] };
 }
 
 const follow = (
@@ -145,24 +155,6 @@ describe('publishing with short links', () => {
 });
 
 describe('a batch of targets going out together', () => {
-  /** A member's post with a link, saved to publish now; answers its X target's job. */
-  async function savedWithLink(member: Member, connectionId: string, link: string) {
-    const body = `Batch class #${++seq} ${Date.now()}`;
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/posts',
-      headers: member.auth,
-      payload: { body, link, connectionIds: [connectionId], publishNow: true },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    const [target] = await t.db
-      .select()
-      .from(postTargets)
-      .where(eq(postTargets.postId, res.json<{ id: string }>().id));
-    if (!target) throw new Error('no target');
-    return { body, link, job: { targetId: target.id, version: target.version } };
-  }
-
   it('gives each tracked target its own code and sends the others’ links as they are', async () => {
     const admin = await makeUser(t, { admin: true, portalId: 35 });
     await setTrackLinks(admin, false);
@@ -171,7 +163,12 @@ describe('a batch of targets going out together', () => {
     const saved = [];
     for (const [i, member] of [...tracked, untracked].entries())
       saved.push(
-        await savedWithLink(member, await connectX(t, member.auth), `https://example.org/batch/${i}`),
+        await savedWithLink(
+          member,
+          await connectX(t, member.auth),
+          `https://example.org/batch/${i}`,
+          `Batch class #${++seq} ${Date.now()}`,
+        ),
       );
     expect(
       await publishTargets(
@@ -193,7 +190,12 @@ describe('a batch of targets going out together', () => {
   it('keeps a target’s code when its send is retried', async () => {
     const member = await makeUser(t);
     const x = await connectX(t, member.auth);
-    const { body, job } = await savedWithLink(member, x, 'https://example.org/retried');
+    const { body, job } = await savedWithLink(
+      member,
+      x,
+      'https://example.org/retried',
+      `Retried class #${++seq} ${Date.now()}`,
+    );
     await injectFault(sandbox.url, { network: 'x', kind: 'rate_limit', resetSeconds: 2 });
     expect(await publishTarget(deps, job)).toBe('retrying');
     const [waiting] = await t.db.select().from(postTargets).where(eq(postTargets.id, job.targetId));
