@@ -5,6 +5,7 @@ import {
   type OrganisationSettingsBody,
 } from '@fitpost/contract';
 import { desc, eq } from 'drizzle-orm';
+import { anyOf } from '../../db/bulk.js';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { organisationSettingChanges, organisationSettings } from '../../db/schema-settings.js';
@@ -62,6 +63,15 @@ export async function settingsOf(db: Db, portalId: number): Promise<StoredSettin
     .from(organisationSettings)
     .where(eq(organisationSettings.portalId, portalId));
   return bodyOf(row);
+}
+
+/** Several portals' settings in one statement (see settingsOf), by portal id. */
+export async function settingsOfMany(db: Db, portalIds: readonly number[]) {
+  const rows = portalIds.length
+    ? await db.select().from(organisationSettings).where(anyOf(organisationSettings.portalId, portalIds))
+    : [];
+  const byPortal = new Map(rows.map((row) => [row.portalId, row]));
+  return new Map(portalIds.map((id) => [id, bodyOf(byPortal.get(id))]));
 }
 
 /** The display name and support email shown before sign-in: the portal's, else the deployment's. */
