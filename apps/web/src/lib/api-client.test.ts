@@ -145,6 +145,28 @@ describe('requests', () => {
     });
   });
 
+  it("yields to the browser (scheduler.yield) before starting its request, so a screen's burst of calls is not one long task", async () => {
+    const order: string[] = [];
+    vi.stubGlobal('scheduler', {
+      yield: () => {
+        order.push('yield');
+        return Promise.resolve();
+      },
+    });
+    server.use(
+      http.get('/api/thing', () => {
+        order.push('request');
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    try {
+      await apiRequest('/api/thing');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(order).toEqual(['yield', 'request']);
+  });
+
   it('skips empty query values', async () => {
     let search = '';
     server.use(

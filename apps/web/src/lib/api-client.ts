@@ -127,6 +127,7 @@ export async function apiRequest<T>(
   // Only with a body: Fastify rejects an empty body declared as JSON. A form sets its own boundary.
   if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
 
+  await yieldToBrowser();
   let response: Response;
   try {
     response = await fetch(buildUrl(path, query), {
@@ -144,6 +145,18 @@ export async function apiRequest<T>(
   if (!response.ok) throw await failedResponse(response.status, text, token);
   if (!schema) return undefined;
   return parseAnswer(schema, text, response.status, `${method} ${path}`);
+}
+
+/**
+ * Starting a request costs the page's main thread a millisecond or more (several on a phone), and a
+ * screen starts several at once as its panels appear (the dashboard: six). Each call first yields,
+ * so the browser can paint or answer a tap between them, instead of one long task starting them all
+ * (docs/benchmarks.md, issue 27). Where the browser has no `scheduler.yield`, calls start at once.
+ */
+async function yieldToBrowser(): Promise<void> {
+  // `scheduler` is not in TypeScript's DOM library yet; Chromium has had it since 129.
+  const { scheduler } = globalThis as { scheduler?: { yield?: () => Promise<void> } };
+  await scheduler?.yield?.();
 }
 
 /** The error of a response outside 2xx; a 401 on an authenticated call signs out (spec §4). */
