@@ -257,6 +257,19 @@ const loadAverage = () =>
     .join(', ');
 
 /**
+ * One mobile run of `url`. A run Lighthouse could not complete (its `runtimeError`, e.g. NO_NAVSTART
+ * on a heavily loaded host) has no figures to compare and would stop the table, so it is run again,
+ * up to twice.
+ */
+async function completedRun(profileDir, url) {
+  for (let attempt = 1; ; attempt += 1) {
+    const lhr = await lighthouseUrl(profileDir, 'mobile', url);
+    if (!lhr.runtimeError || attempt === 3) return lhr;
+    console.error(`Lighthouse could not complete ${url} (${lhr.runtimeError.code}); running it again.`);
+  }
+}
+
+/**
  * Issue 27's table: each screen (a returning member, mobile defaults) beside the floor. The runs are
  * interleaved (floor, dashboard, calendar, Browse Library, then again) so a change in the shared
  * host's load falls on all of them alike; each cell is Lighthouse's median run of `lighthouseRuns`.
@@ -271,8 +284,7 @@ async function floorComparison(profileDir, floorUrl, calendarPosts) {
   const loadBefore = loadAverage();
   const reports = targets.map(() => []);
   for (let run = 0; run < lighthouseRuns; run += 1)
-    for (const [i, [, url]] of targets.entries())
-      reports[i].push(await lighthouseUrl(profileDir, 'mobile', url));
+    for (const [i, [, url]] of targets.entries()) reports[i].push(await completedRun(profileDir, url));
   // Every report kept for a look at what the time went to (bootup-time, long tasks, accessibility).
   const reportDir = path.resolve('.tmp/bench-web-reports');
   mkdirSync(reportDir, { recursive: true });

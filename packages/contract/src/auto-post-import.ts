@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { formatCount } from './constants.js';
-import { networks } from './social.js';
+import { networks } from './names.js';
 
 /**
  * Import a plan (issue 29): admins schedule many Auto-Posts from a CSV file, one a row, with the
@@ -162,11 +162,3 @@ export function autoPostCsvTemplate(example: { date: string; time: string; timeZ
   ];
   return `${autoPostCsvColumns.join(',')}\r\n${row.join(',')}\r\n`;
 }
-
-/** What the Import a Plan screen and its links say. */
-export const autoPostImportWords = {
-  title: 'Import a Plan',
-  schedule: (n: number) => `Schedule ${formatCount(n)} Auto-Post${n === 1 ? '' : 's'}`,
-  template: 'Download a template CSV',
-  templateFile: 'auto-post-plan-template.csv',
-} as const;

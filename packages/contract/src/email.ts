@@ -19,13 +19,6 @@ export const emailKindLabels: Record<EmailKind, string> = {
   messages: 'Messages from your organization',
 };
 
-export const emailApi = {
-  preferences: '/api/email/preferences',
-  unsubscribe: '/api/email/unsubscribe',
-  /** The web page an email's "unsubscribe" link opens (it asks before it unsubscribes). */
-  unsubscribePage: '/unsubscribe',
-} as const;
-
 /**
  * The one field a one-click unsubscribe POST carries (RFC 8058), form-encoded or multipart; the
  * email's `List-Unsubscribe-Post` header names it, and the unsubscribe page sends it too.

@@ -9,19 +9,9 @@ import { formatCount } from './constants.js';
  * member and the admins, with the member's read state. A member's own message goes to the portal's
  * admins and opens one thread. Replies never reach the other recipients of a message to many.
  *
- * (The spec's user-facing words — 'Compose', 'Reply', 'Send Reply' — are in `messages.ts`.)
+ * (The spec's user-facing words — 'Compose', 'Reply', 'Send Reply' — are in `messages.ts`; its paths
+ * are `messageApi`, in api-paths.ts.)
  */
-export const messageApi = {
-  /** GET: inbox or sent, paged. POST: compose. */
-  messages: '/api/message',
-  /** GET: a thread with its replies (marks it read for the caller); for an admin also a sent message. */
-  message: (id: string) => `/api/message/${id}`,
-  /** POST `{ body }`: answer in a thread. */
-  reply: (id: string) => `/api/message/${id}/reply`,
-  /** GET: the bell's counts. */
-  unread: '/api/message/unread',
-} as const;
-
 export const messageLimits = {
   subjectMaxLength: 200,
   /** A body is plain text; links are made clickable when shown. */

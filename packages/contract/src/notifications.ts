@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { pageQuery, pagedOf, queryBoolean, uuid } from './common.js';
-import { network, type Network } from './social.js';
+import type { Network } from './names.js';
+import { network } from './social.js';
+import { notificationTexts } from './texts.js';
 
 /** What FitPost tells a member outside the request that caused it (docs/architecture.md, Notifications). */
 export const notificationKinds = [
@@ -15,30 +17,6 @@ export const notificationKinds = [
 ] as const;
 const notificationKind = z.enum(notificationKinds);
 export type NotificationKind = z.infer<typeof notificationKind>;
-
-/** The member-facing words of each kind, kept once: the engine writes them, every screen shows them. */
-export const notificationTexts = {
-  postFailedTitle: (accountName: string) => `A post to ${accountName} failed`,
-  postFailedFallback: 'The network refused the post.',
-  reconnectTitle: (accountName: string) => `Reconnect ${accountName}`,
-  reconnectText: (reason: string) => `${reason} Open Settings → Social Platforms and choose Reconnect.`,
-  expiringTitle: (accountName: string) => `${accountName} disconnects soon`,
-  expiringText: (networkLabel: string, when: string) =>
-    `Your ${networkLabel} connection lapses on ${when}. Open Settings → Social Platforms and choose Reconnect before then, so your posts keep going out.`,
-  autoPostReachedTitle: (excerpt: string) => `An Auto-Post reached your accounts: “${excerpt}”`,
-  autoPostReachedText: (accounts: string) => `FitPost is posting it to ${accounts}.`,
-  autoPostSkippedTitle: (excerpt: string) => `An Auto-Post skipped a disconnected account: “${excerpt}”`,
-  autoPostSkippedText: (skipped: string, many: boolean, reached: string | null) =>
-    `It was not posted to ${skipped}: ${many ? 'they need' : 'it needs'} reconnecting.${
-      reached ? ` It is going to ${reached}.` : ''
-    } Open Settings → Social Platforms and choose Reconnect.`,
-  postFailedAction: 'See the failed post',
-  reconnectAction: 'Reconnect',
-  autoPostAction: 'See your posts',
-  seeAll: 'See all messages',
-  markAllRead: 'Mark all read',
-  empty: 'No notifications yet',
-} as const;
 
 /** How long before a token's known expiry the member is told (issue 12: connection health). */
 export const tokenExpiryWarningDays = 7;

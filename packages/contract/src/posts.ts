@@ -1,32 +1,12 @@
 import { z } from 'zod';
 import { httpUrl, instant, pageQuery, pagedOf, text, timeZone } from './common.js';
 import { messages } from './messages.js';
+import { targetStatuses, type TargetStatus } from './names.js';
 import { network } from './social.js';
 import { healthClaimWarnings } from './health-claims.js';
 import { queueMessages, queueSlotTaken } from './queue.js';
 
-export const targetStatuses = [
-  'scheduled',
-  'publishing',
-  'published',
-  'failed',
-  'needs_reconnect',
-  'unknown',
-  'cancelled',
-] as const;
 export const targetStatus = z.enum(targetStatuses);
-export type TargetStatus = z.infer<typeof targetStatus>;
-
-/** What the member reads for one account's part of a post, on every screen. */
-export const targetStatusLabels: Record<TargetStatus, string> = {
-  scheduled: 'Scheduled',
-  publishing: 'Publishing',
-  published: 'Posted',
-  failed: 'Failed',
-  needs_reconnect: 'Reconnect this account',
-  unknown: 'Checking',
-  cancelled: 'Canceled',
-};
 
 /** A post can still be changed while each of its targets is in one of these: nothing was sent or is being sent. */
 const editableTargetStatuses = [

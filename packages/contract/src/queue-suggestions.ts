@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { network, type Network } from './social.js';
+import type { Network } from './names.js';
+import { network } from './social.js';
 import { sortSlots, type QueueSlot } from './queue.js';
 
 /**

@@ -210,8 +210,3 @@ export const myStats = z
   })
   .meta({ id: 'MyStats' });
 export type MyStats = z.infer<typeof myStats>;
-
-export const reportApi = {
-  report: (route: ReportRoute) => `/api/report/${route}`,
-  myStats: '/api/stats/me',
-} as const;

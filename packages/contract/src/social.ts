@@ -1,20 +1,8 @@
 import { z } from 'zod';
 import { text } from './common.js';
+import { networks } from './names.js';
 
-export const networks = ['x', 'linkedin', 'facebook', 'instagram'] as const;
 export const network = z.enum(networks);
-export type Network = z.infer<typeof network>;
-
-/** What a post goes to, as every screen labels it (pickers, filters, lists, the calendar). */
-export const networkNames: Record<Network, string> = {
-  x: 'X',
-  linkedin: 'LinkedIn',
-  facebook: 'Facebook Page',
-  instagram: 'Instagram',
-};
-
-/** The network itself, as a sentence names it: "Facebook refused the post", "Facebook allows …". */
-export const networkServiceNames: Record<Network, string> = { ...networkNames, facebook: 'Facebook' };
 
 export const connectionStatuses = ['connected', 'needs_reconnect'] as const;
 export const connectionStatus = z.enum(connectionStatuses);

@@ -4,7 +4,6 @@ import {
   inputMessages,
   instant,
   integerParam,
-  isTimeZoneName,
   nameText,
   pageQuery,
   pagedOf,
@@ -13,6 +12,8 @@ import {
   uuid,
 } from './common.js';
 import { memberDetailLabels, memberDetailOf, memberDetailProblem } from './merge-fields.js';
+import { timeZoneProperty, tourSeenProperty } from './names.js';
+import { isTimeZoneName } from './zoned-time.js';
 
 const userProperty = z.object({ name: z.string(), value: z.string() });
 export type UserProperty = z.infer<typeof userProperty>;
@@ -90,14 +91,6 @@ export const userFieldLabels = {
   thumbnailUrl: 'Picture',
 } as const satisfies Record<Exclude<keyof UserUpsert, 'id'>, string>;
 
-/** The user property holding the member's time zone (Settings → System Settings); an IANA name. */
-export const timeZoneProperty = 'timeZone';
-
-/**
- * The user property saying the member has seen the getting-started tour: 'true' once seen, 'false'
- * after 'Take a Tour' or 'Reset Tutorial'. On the server, so a new browser does not show it again.
- */
-export const tourSeenProperty = 'tourSeen';
 const tourSeenValues = ['true', 'false'] as const;
 
 /**

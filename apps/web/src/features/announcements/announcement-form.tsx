@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 import { errorText } from '@/lib/api-client';
 import { fromWallTime, toWallTime } from '@/lib/zoned-time';
 import { useUpsertAnnouncement } from './api/upsert-announcement';
-import { AnnouncementLink } from './announcement-dialog';
+import { AnnouncementLink } from './announcement-view';
 import { RichTextEditor } from './rich-text-editor';
 import './announcements.css';
 

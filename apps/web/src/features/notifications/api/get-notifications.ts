@@ -1,6 +1,6 @@
-import { notificationList, type NotificationList, type NotificationListQuery } from '@fitpost/contract';
+import type { NotificationList, NotificationListQuery } from '@fitpost/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, checkedByServer } from '@/lib/api-client';
 import { notificationKeys } from './keys';
 
 /** How often the bell asks again while a screen stays open. */
@@ -10,7 +10,7 @@ const refreshMs = 60_000;
 function getNotifications(query: NotificationListQuery, signal?: AbortSignal): Promise<NotificationList> {
   return apiRequest('/api/notification', {
     query: { unread: query.unread, page: query.page, pagesize: query.pagesize },
-    schema: notificationList,
+    schema: checkedByServer<NotificationList>(),
     signal,
   });
 }

@@ -1,5 +1,5 @@
-import { notificationReadResult, type NotificationReadResult } from '@fitpost/contract';
-import { apiRequest } from '@/lib/api-client';
+import type { NotificationReadResult } from '@fitpost/contract';
+import { apiRequest, checkedByServer } from '@/lib/api-client';
 import { useNotificationMutation } from './use-notification-mutation';
 
 /** POST /api/notification/read: marks these of my notifications read. */
@@ -7,7 +7,7 @@ function markRead(ids: string[]): Promise<NotificationReadResult> {
   return apiRequest('/api/notification/read', {
     method: 'POST',
     body: { ids },
-    schema: notificationReadResult,
+    schema: checkedByServer<NotificationReadResult>(),
   });
 }
 

@@ -1,11 +1,11 @@
-import { autoPostSettings, type AutoPostSettings } from '@fitpost/contract';
+import type { AutoPostSettings } from '@fitpost/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, checkedByServer } from '@/lib/api-client';
 import { autoPostKeys } from './keys';
 
 /** GET /api/autoposts/settings: the member's connected accounts and whether each receives Auto-Posts. */
 function getAutoPostSettings(signal?: AbortSignal): Promise<AutoPostSettings> {
-  return apiRequest('/api/autoposts/settings', { schema: autoPostSettings, signal });
+  return apiRequest('/api/autoposts/settings', { schema: checkedByServer<AutoPostSettings>(), signal });
 }
 
 export function useAutoPostSettings() {
@@ -19,7 +19,7 @@ function updateAutoPostSettings(accounts: AutoPostSwitch[]): Promise<AutoPostSet
   return apiRequest('/api/autoposts/settings', {
     method: 'PUT',
     body: { accounts },
-    schema: autoPostSettings,
+    schema: checkedByServer<AutoPostSettings>(),
   });
 }
 

@@ -1,6 +1,6 @@
-import { contentPage, libraryApi, type ContentPage } from '@fitpost/contract';
+import { libraryApi, type ContentPage } from '@fitpost/contract';
 import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, checkedByServer } from '@/lib/api-client';
 import { contentQueryParams, type ContentListQuery } from './content-query';
 import { contentKeys } from './keys';
 
@@ -9,7 +9,11 @@ import { contentKeys } from './keys';
  * one page of the library, with the caller's favourite / Scheduled / Posted flags on each item.
  */
 function getContent(query: ContentListQuery, signal?: AbortSignal): Promise<ContentPage> {
-  return apiRequest(libraryApi.content, { query: contentQueryParams(query), schema: contentPage, signal });
+  return apiRequest(libraryApi.content, {
+    query: contentQueryParams(query),
+    schema: checkedByServer<ContentPage>(),
+    signal,
+  });
 }
 
 export function useContent(query: ContentListQuery) {

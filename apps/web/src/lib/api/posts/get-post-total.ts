@@ -1,6 +1,6 @@
-import { postPage, type PostStatus } from '@fitpost/contract';
+import type { PostStatus, PostPage } from '@fitpost/contract';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, checkedByServer } from '@/lib/api-client';
 import { postKeys } from './keys';
 
 export interface PostTotalFilter {
@@ -13,7 +13,7 @@ export interface PostTotalFilter {
 async function getPostTotal(filter: PostTotalFilter, signal?: AbortSignal): Promise<number> {
   const page = await apiRequest('/api/posts', {
     query: { status: filter.status.join(','), from: filter.from, pagesize: 1 },
-    schema: postPage,
+    schema: checkedByServer<PostPage>(),
     signal,
   });
   return page.total;

@@ -1,13 +1,13 @@
-import { meResponse, type MeResponse } from '@fitpost/contract';
+import type { MeResponse } from '@fitpost/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, checkedByServer } from '@/lib/api-client';
 import { refreshStoredUser } from '@/lib/session';
 import { userKeys } from './keys';
 
 /** GET /api/user/me: the signed-in user's record, without the token. */
 function getCurrentUser(signal?: AbortSignal): Promise<MeResponse> {
-  return apiRequest('/api/user/me', { schema: meResponse, signal });
+  return apiRequest('/api/user/me', { schema: checkedByServer<MeResponse>(), signal });
 }
 
 /** Fetches the user's record once per signed-in visit and refreshes the stored copy, keeping its token. */

@@ -1,6 +1,6 @@
-import { userProperties, type UserProperty } from '@fitpost/contract';
+import type { UserProperty } from '@fitpost/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, checkedByServer } from '@/lib/api-client';
 import { setStoredUserProperties } from '@/lib/session';
 
 export interface PropertyChange {
@@ -14,7 +14,7 @@ export function updateUserProperty({ userId, name, value }: PropertyChange): Pro
   return apiRequest(`/api/user/${encodeURIComponent(userId)}/properties`, {
     method: 'PUT',
     body: { [name]: value },
-    schema: userProperties,
+    schema: checkedByServer<UserProperty[]>(),
   });
 }
 

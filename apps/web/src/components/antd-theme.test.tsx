@@ -1,24 +1,23 @@
-import { QueryClient } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import { theme as antdTheme } from 'antd';
 import { afterEach, describe, expect, it } from 'vitest';
 import { reducedMotionQuery } from '@/lib/media-query';
 import { controllableMedia } from '@/test/media';
-import { AppProviders } from './providers';
+import { AntdTheme } from './antd-theme';
 
 let media: ReturnType<typeof controllableMedia> | undefined;
 afterEach(() => media?.restore());
 
-describe('AppProviders and reduced motion', () => {
+describe('AntdTheme and reduced motion', () => {
   function MotionProbe() {
     const { token } = antdTheme.useToken();
     return <p>{token.motion ? 'animated' : 'still'}</p>;
   }
   const renderApp = () =>
     render(
-      <AppProviders queryClient={new QueryClient()}>
+      <AntdTheme>
         <MotionProbe />
-      </AppProviders>,
+      </AntdTheme>,
     );
 
   it("switches antd's animations off for a member whose system asks for less motion", () => {
