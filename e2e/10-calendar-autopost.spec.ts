@@ -1,7 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
   authHeaders,
-  ensureOwnAccount,
   expectAccessible,
   newMember,
   newPortal,
@@ -9,6 +8,7 @@ import {
   skipTour,
   dayIn as dayInZone,
 } from './support/fitpost';
+import { ensureOwnAccount } from './support/social';
 
 /**
  * A portal of this spec's own (e2e/support: newPortal), whose admin writes the Auto-Post for its

@@ -3,7 +3,6 @@ import { expect, test, type Page } from '@playwright/test';
 import { reportRoutes, reportTitles } from '@fitpost/contract';
 import { advanceMetricsClock, resetMetricsClock } from '@fitpost/sandbox/testing';
 import {
-  ensureOwnAccount,
   expectAccessible,
   expectNoSidewaysScroll,
   mainNav,
@@ -12,6 +11,7 @@ import {
   signInToApp,
   skipTour,
 } from './support/fitpost';
+import { ensureOwnAccount } from './support/social';
 
 /** This spec's coach (e2e/support: newMember), posting to an X account of their own. */
 const coach = newMember('coach', 'Casey Coach');

@@ -1,15 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { publishedPosts } from '@fitpost/sandbox/testing';
-import {
-  authHeaders,
-  ensureConnected,
-  expectAccessible,
-  mainNav,
-  sandbox,
-  signInToApp,
-  skipTour,
-} from './support/fitpost';
+import { authHeaders, expectAccessible, mainNav, sandbox, signInToApp, skipTour } from './support/fitpost';
+import { ensureConnected } from './support/social';
 
 // Issue 30: a member's post with a link goes out with FitPost's short link; following it lands on
 // the destination with its UTM tags; My Results counts the click; a crawler's preview fetch is not one.
