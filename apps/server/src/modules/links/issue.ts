@@ -21,7 +21,7 @@ interface LinkedTarget {
 }
 
 /** `<FITPOST_PUBLIC_URL>/l/<code>`. */
-export const shortLinkUrl = (publicUrl: string, code: string) =>
+const shortLinkUrl = (publicUrl: string, code: string) =>
   `${publicUrl.replace(/\/+$/, '')}${shortLinkPrefix}${code}`;
 
 /** The portals among `portalIds` whose organisation tracks links (Track links, on by default), in one statement. */
