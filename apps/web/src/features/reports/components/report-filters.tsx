@@ -24,8 +24,6 @@ export function ReportFilters(props: {
 }) {
   const { from, to, zone, ahead = false, network, showNetwork = true, onRange, onNetwork } = props;
   const { views = [], view, onView } = props;
-  const periodLabel = useId();
-  const viewLabel = useId();
   const presets = rangePresets[ahead ? 'ahead' : 'past'].map((preset) => ({
     label: preset.label,
     ...preset.range(zone),
@@ -34,34 +32,22 @@ export function ReportFilters(props: {
   return (
     <div className="report-filters">
       {views.length > 0 && onView ? (
-        <div className="report-filter">
-          <span id={viewLabel}>View</span>
-          <Radio.Group
-            aria-labelledby={viewLabel}
-            optionType="button"
-            size="large"
-            className="report-presets"
-            value={view ?? views[0]?.view}
-            options={views.map((v) => ({ value: v.view, label: v.label }))}
-            onChange={(event) => onView(String(event.target.value))}
-          />
-        </div>
-      ) : null}
-      <div className="report-filter">
-        <span id={periodLabel}>Period</span>
-        <Radio.Group
-          aria-labelledby={periodLabel}
-          optionType="button"
-          size="large"
-          className="report-presets"
-          value={chosen ?? null}
-          options={presets.map((preset) => ({ value: preset.label, label: preset.label }))}
-          onChange={(event) => {
-            const preset = presets.find((p) => p.label === event.target.value);
-            if (preset) onRange(preset.from, preset.to);
-          }}
+        <ChoiceGroup
+          label="View"
+          value={view ?? views[0]?.view ?? null}
+          options={views.map((v) => ({ value: v.view, label: v.label }))}
+          onChange={onView}
         />
-      </div>
+      ) : null}
+      <ChoiceGroup
+        label="Period"
+        value={chosen ?? null}
+        options={presets.map((preset) => ({ value: preset.label, label: preset.label }))}
+        onChange={(label) => {
+          const preset = presets.find((p) => p.label === label);
+          if (preset) onRange(preset.from, preset.to);
+        }}
+      />
       <label className="report-filter">
         <span>Dates ({zone})</span>
         <DatePicker.RangePicker
@@ -91,6 +77,30 @@ export function ReportFilters(props: {
           />
         </div>
       ) : null}
+    </div>
+  );
+}
+
+/** One labelled row of buttons choosing one value (the period, the view). */
+function ChoiceGroup(props: {
+  label: string;
+  value: string | null;
+  options: { value: string; label: string }[];
+  onChange: (value: string) => void;
+}) {
+  const labelId = useId();
+  return (
+    <div className="report-filter">
+      <span id={labelId}>{props.label}</span>
+      <Radio.Group
+        aria-labelledby={labelId}
+        optionType="button"
+        size="large"
+        className="report-presets"
+        value={props.value}
+        options={props.options}
+        onChange={(event) => props.onChange(String(event.target.value))}
+      />
     </div>
   );
 }
