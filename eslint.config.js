@@ -17,10 +17,15 @@ const noImport = (patterns, message, regex) => [
 
 const webSrc = fileURLToPath(new URL('./apps/web/src/', import.meta.url));
 
+/** What calls the server: the API client's own functions, which only the API layer may import. */
+const serverCalls = new Set(['apiRequest', 'apiUpload', 'apiDownload']);
+
 /**
  * The web app's layers (docs/architecture.md §5): `app/` composes features; a feature never imports
- * another feature; `components/` and `lib/` are shared and never import a feature. Paths are resolved
- * (`@/…` and relative), so `../../posts/…` is caught like `@/features/posts/…`.
+ * another feature; `components/` and `lib/` are shared and never import a feature. Only the API layer
+ * — `lib/api/<resource>/` (a resource several features use) and `features/<feature>/api/` (a feature's
+ * own) — calls the server through `lib/api-client`. Paths are resolved (`@/…` and relative), so
+ * `../../posts/…` is caught like `@/features/posts/…`.
  */
 const webBoundaries = {
   meta: {
@@ -30,18 +35,26 @@ const webBoundaries = {
       crossFeature:
         'A feature never imports another feature ({{ target }}): move what both need to components/ or lib/.',
       sharedToFeature: 'components/ and lib/ are shared and never import a feature ({{ target }}).',
+      callOutsideApi:
+        "Only the API layer calls the server ({{ name }}): put the call in lib/api/<resource>/ (a resource several features use) or features/<feature>/api/ (a feature's own), one file per endpoint.",
     },
   },
   create(context) {
-    const [layer, feature] = relative(webSrc, context.filename).split(sep);
-    if (layer !== 'features' && layer !== 'components' && layer !== 'lib') return {};
-    function check(node) {
-      const source = node.source?.value;
-      if (typeof source !== 'string') return;
-      let target;
-      if (source.startsWith('@/')) target = source.slice(2);
-      else if (source.startsWith('.')) target = relative(webSrc, resolve(dirname(context.filename), source));
-      else return;
+    const path = relative(webSrc, context.filename).split(sep);
+    if (path[0] === '..') return {};
+    const [layer, feature] = path;
+    const checksFeatures = layer === 'features' || layer === 'components' || layer === 'lib';
+    const isApiLayer =
+      (layer === 'lib' && path[1] === 'api' && path.length > 2) ||
+      (layer === 'features' && path[2] === 'api' && path.length > 3) ||
+      // The client itself, and its own tests.
+      (layer === 'lib' && path.length === 2 && /^api-client\./.test(path[1]));
+    function resolveTarget(source) {
+      if (source.startsWith('@/')) return source.slice(2);
+      if (source.startsWith('.')) return relative(webSrc, resolve(dirname(context.filename), source));
+      return null;
+    }
+    function checkFeature(node, target) {
       const [targetLayer, targetFeature] = target.split(/[\\/]/);
       if (targetLayer !== 'features') return;
       if (layer === 'features' && targetFeature === feature) return;
@@ -50,6 +63,33 @@ const webBoundaries = {
         messageId: layer === 'features' ? 'crossFeature' : 'sharedToFeature',
         data: { target: `features/${targetFeature}` },
       });
+    }
+    function checkServerCalls(node, target) {
+      const module = target
+        .split(/[\\/]/)
+        .join('/')
+        .replace(/\.tsx?$/, '');
+      if (module !== 'lib/api-client') return;
+      for (const specifier of node.specifiers ?? []) {
+        const name =
+          specifier.type === 'ImportNamespaceSpecifier'
+            ? '*'
+            : specifier.type === 'ImportSpecifier'
+              ? specifier.imported.name
+              : specifier.type === 'ExportSpecifier'
+                ? specifier.local.name
+                : null;
+        if (name === '*' || serverCalls.has(name))
+          context.report({ node: specifier, messageId: 'callOutsideApi', data: { name } });
+      }
+    }
+    function check(node) {
+      const source = node.source?.value;
+      if (typeof source !== 'string') return;
+      const target = resolveTarget(source);
+      if (target === null) return;
+      if (checksFeatures) checkFeature(node, target);
+      if (!isApiLayer) checkServerCalls(node, target);
     }
     return {
       ImportDeclaration: check,

@@ -5,10 +5,14 @@
 // scheduled through the server's own service (the same transaction and job the API writes); X
 // sends are not spread. Its caption carries merge fields and its link UTM tags (issue 15): every
 // other member has filled 'My details for Auto-Posts', the rest get the fallbacks, and the run
-// checks that no published text kept a `{` from a field and that the tagged links differ per member. BENCH_MEMBERS, BENCH_CONCURRENCY, BENCH_WORKERS (PostgreSQL only) and
-// BENCH_DATABASES (pglite,postgres) tune it. BENCH_FANOUT_ONLY=1 measures the fan-out's own writes
-// instead: it runs in this process with no worker publishing beside it, batch by batch, and on
-// PostgreSQL lists the statements that took its time (pg_stat_statements).
+// checks that no published text kept a `{` from a field and that the tagged links differ per member.
+// The workers' CPU time from the moment to the last publish is read from /proc and given per
+// published post. BENCH_MEMBERS, BENCH_CONCURRENCY, BENCH_WORKERS (PostgreSQL only),
+// BENCH_DATABASES (pglite,postgres) and BENCH_SANDBOX_PORT (4241) tune it. BENCH_STATEMENTS=1 also
+// lists, on PostgreSQL, the statements that took the database's time from the moment to the last
+// publish (pg_stat_statements). BENCH_FANOUT_ONLY=1 measures the fan-out's own writes instead: it
+// runs in this process with no worker publishing beside it, batch by batch, and on PostgreSQL lists
+// the statements that took its time.
 import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -29,6 +33,7 @@ import {
   eachDatabase,
   json,
   pct,
+  cpuMs,
   rssMiB,
   sandboxCapacity,
   seedMembers as seedPortalMembers,
@@ -38,8 +43,9 @@ import {
   waitForPublished,
   withSandbox,
 } from './lib.mjs';
+import { resetStatements, statementTable, topStatements } from './statements.mjs';
 
-const sandboxPort = 4241;
+const sandboxPort = Number(process.env.BENCH_SANDBOX_PORT ?? 4241);
 const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
 const membersTotal = Number(process.env.BENCH_MEMBERS ?? 10_000);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 100);
@@ -47,6 +53,7 @@ const workerProcesses = Number(process.env.BENCH_WORKERS ?? 1);
 const databases = benchDatabases();
 const networks = ['x', 'linkedin', 'facebook'];
 const fanoutOnly = process.env.BENCH_FANOUT_ONLY === '1';
+const statements = fanoutOnly || process.env.BENCH_STATEMENTS === '1';
 const fanoutBatchSize = Number(process.env.FITPOST_FANOUT_BATCH_SIZE ?? 500);
 
 /** Sandbox accounts on every network, then members with FitPost access, connected and opted in. */
@@ -159,6 +166,8 @@ async function run(label, databaseEnv, openSettings) {
     }
   }
   await jobs.stop();
+  const counted = statements && database.kind === 'postgres';
+  if (counted) await database.db.execute(sql`create extension if not exists pg_stat_statements`);
   await database.close();
 
   // PGlite is one process per data directory, so only PostgreSQL can run several workers.
@@ -183,8 +192,13 @@ async function run(label, databaseEnv, openSettings) {
   }, 250);
   const target = membersTotal * networks.length;
   try {
+    // The workers' CPU time from just before the moment (start-up and migrations left out).
+    await sleep(Math.max(0, dueAt.getTime() - 250 - Date.now()));
+    if (counted) await resetStatements(openSettings);
+    const cpuAtMoment = workers.map((w) => cpuMs(w.pid));
     // The sandbox was emptied before this run, so everything it holds is this run's.
     const all = await waitForPublished(sandboxUrl, { total: target, deadline: dueAt.getTime() + 300_000 });
+    const cpu = workers.reduce((sum, w, i) => sum + cpuMs(w.pid) - (cpuAtMoment[i] ?? 0), 0);
     const done = all.filter((p) => p.text.startsWith(marker));
     const lateness = done
       .map((p) => new Date(p.publishedAt).getTime() - dueAt.getTime())
@@ -195,14 +209,18 @@ async function run(label, databaseEnv, openSettings) {
     if (raw > 0) throw new Error(`${raw} published texts kept a merge field`);
     const filled = done.filter((p) => p.text.includes('Studio ')).length;
     const tags = new Set(done.flatMap((p) => p.text.match(/utm_content=[0-9a-f]+/g) ?? []));
+    // Since short links (issue 30) the texts carry /l/<code> and the UTM tags stay on the destination.
+    const codes = new Set(done.flatMap((p) => p.text.match(/\/l\/[A-Za-z0-9]+/g) ?? []));
     console.error(
-      `${label}: ${filled} of ${done.length} texts carry a member's own business name; ${tags.size} distinct utm_content tags in the texts`,
+      `${label}: ${filled} of ${done.length} texts carry a member's own business name; ${tags.size} distinct utm_content tags and ${codes.size} distinct short links in the texts`,
     );
     const perNetwork = networks.map((n) => `${n} ${done.filter((p) => p.network === n).length}`).join(', ');
     clearInterval(sampler);
+    const top = counted ? await topStatements(openSettings) : [];
     await Promise.all(workers.map((w) => stop(w)));
     const fanout = await fanoutSeconds(openSettings, ap.id, dueAt);
-    return `| ${label}${processes > 1 ? ` (${processes} workers)` : ''} | ${fanout} s | ${done.length.toLocaleString('en-US')} / ${target.toLocaleString('en-US')} (${perNetwork}) | ${(last / 1000).toFixed(1)} s | ${(pct(lateness, 50) / 1000).toFixed(1)} s | ${(pct(lateness, 99) / 1000).toFixed(1)} s | ${Math.round(done.length / ((last - first) / 1000 || 1))} | ${peak} MiB |`;
+    const row = `| ${label}${processes > 1 ? ` (${processes} workers)` : ''} | ${fanout} s | ${done.length.toLocaleString('en-US')} / ${target.toLocaleString('en-US')} (${perNetwork}) | ${(last / 1000).toFixed(1)} s | ${(pct(lateness, 50) / 1000).toFixed(1)} s | ${(pct(lateness, 99) / 1000).toFixed(1)} s | ${Math.round(done.length / ((last - first) / 1000 || 1))} | ${(cpu / (done.length || 1)).toFixed(2)} ms (${(cpu / 1000).toFixed(1)} s) | ${peak} MiB |`;
+    return top.length ? [row, ...top] : row;
   } finally {
     clearInterval(sampler);
     await Promise.all(workers.map((w) => stop(w)));
@@ -235,23 +253,7 @@ async function fanoutAlone(label, database, jobs, ap, dueAt) {
   const lines = [
     `| ${label} | ${result.members.toLocaleString('en-US')} | ${batches} × ${fanoutBatchSize} | ${seconds.toFixed(1)} s | ${Math.round((seconds * 1000) / batches)} ms |`,
   ];
-  if (postgres) {
-    const top = await database.db.execute(
-      sql`select calls, round(total_exec_time)::int as ms, rows, left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 90) as query
-          from pg_stat_statements where query not like '%pg_stat_statements%'
-          order by total_exec_time desc limit 8`,
-    );
-    lines.push(
-      '',
-      'Statements by time (pg_stat_statements, the whole fan-out):',
-      '',
-      '| calls | total ms | rows | statement |',
-      '| --- | --- | --- | --- |',
-      ...top.rows.map(
-        (r) => `| ${r.calls} | ${r.ms} | ${r.rows} | \`${String(r.query).replaceAll('|', '\\|')}\` |`,
-      ),
-    );
-  }
+  if (postgres) lines.push('', ...(await statementTable(database.db, 'the whole fan-out')));
   return lines.join('\n');
 }
 
@@ -278,12 +280,10 @@ export async function benchFanout() {
   const dataDir = path.resolve('.tmp/bench-fanout');
   let capacity = '';
   const rows = await withSandbox({ port: sandboxPort, dataDir }, async () => {
-    if (fanoutOnly)
-      return eachDatabase(databases, dataDir, run, {
-        postgresSettings: { shared_preload_libraries: "'pg_stat_statements'" },
-      });
+    const postgresSettings = statements ? { shared_preload_libraries: "'pg_stat_statements'" } : undefined;
+    if (fanoutOnly) return eachDatabase(databases, dataDir, run, { postgresSettings });
     capacity = await sandboxCapacity(sandboxUrl, concurrency);
-    return eachDatabase(databases, dataDir, run);
+    return eachDatabase(databases, dataDir, run, { postgresSettings });
   });
   if (fanoutOnly)
     return [
@@ -303,10 +303,12 @@ export async function benchFanout() {
         'lateness p50',
         'lateness p99',
         'publishes/s',
+        'worker CPU per post (in all)',
         'peak worker RSS',
       ],
-      rows,
+      rows.map((r) => (Array.isArray(r) ? r[0] : r)),
     ),
+    ...rows.flatMap((r) => (Array.isArray(r) ? r.slice(1) : [])),
     '',
     capacity,
   ].join('\n');

@@ -139,6 +139,13 @@ export function rssMiB(pid) {
   return line ? Math.round(Number(line.replace(/\D+/g, '')) / 1024) : NaN;
 }
 
+/** CPU time (user + system) a process has used so far, in ms, from /proc (clock ticks of 10 ms). */
+export function cpuMs(pid) {
+  // The command name (field 2) may hold spaces: count fields from the closing parenthesis.
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 /**
  * Starts a built app (`apps/<name>/dist/main.js`) with env and Node's flags `execArgv`; returns the
  * child. Benchmarks run the demo explicitly (FITPOST_DEMO=true): the sandbox stands in for the

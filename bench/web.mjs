@@ -9,13 +9,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import * as chromeLauncher from 'chrome-launcher';
 import Fastify from 'fastify';
-import lighthouse from 'lighthouse';
-import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { build as viteBuild } from 'vite';
 import { registerWeb } from '../apps/server/dist/http/plugins/web.js';
+import { calibratedSlowdown, lighthouseUrl, summarise } from './lighthouse.mjs';
 import { chromiumLaunch, signInDemoCoach, startDemoStack } from './lib.mjs';
 
 const port = 3230;
@@ -141,58 +139,9 @@ const becomeReturningMemberAndMeasureCalendarJs = (profileDir, calendarPosts) =>
     );
   });
 
-/**
- * Lighthouse's mobile CPU slowdown (4×) assumes a high-end desktop host; its throttling guide
- * (docs/throttling.md, "Calibrating the CPU slowdown") says to calibrate from the host's
- * `benchmarkIndex` so the emulated phone stays the mid-tier one. The anchor points are those of
- * Lighthouse's CPU-throttling calculator: 150 → 1×, 800 → 2×, 1300 → 3×, 1533 → 4×, 1766 → 5×,
- * 2000 → 6×, linear between them (and beyond the last).
- */
-export function calibratedSlowdown(benchmarkIndex) {
-  const anchors = [
-    [150, 1],
-    [800, 2],
-    [1300, 3],
-    [1533, 4],
-    [1766, 5],
-    [2000, 6],
-  ];
-  if (benchmarkIndex <= anchors[0][0]) return 1;
-  for (let i = 1; i < anchors.length; i += 1) {
-    const [x0, y0] = anchors[i - 1];
-    const [x1, y1] = anchors[i];
-    if (benchmarkIndex <= x1 || i === anchors.length - 1)
-      return Math.round((y0 + ((benchmarkIndex - x0) * (y1 - y0)) / (x1 - x0)) * 10) / 10;
-  }
-  return 4;
-}
-
 /** One Lighthouse run (performance and accessibility) of `route` on the shared profile: its report. */
 async function lighthouseOnce(profileDir, formFactor, route, cpuSlowdownMultiplier) {
   return lighthouseUrl(profileDir, formFactor, `${base}${route}`, cpuSlowdownMultiplier);
-}
-
-/** One Lighthouse run of any `url` (the floor lives on its own server). */
-async function lighthouseUrl(profileDir, formFactor, url, cpuSlowdownMultiplier) {
-  const chrome = await chromeLauncher.launch({
-    chromePath: '/usr/bin/chromium',
-    userDataDir: profileDir,
-    chromeFlags: [...chromiumLaunch.args, '--headless=new'],
-  });
-  try {
-    const options = {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility'],
-      disableStorageReset: true,
-      ...(cpuSlowdownMultiplier === undefined ? {} : { throttling: { cpuSlowdownMultiplier } }),
-    };
-    const result = await lighthouse(url, options, formFactor === 'desktop' ? desktopConfig : undefined);
-    return result.lhr;
-  } finally {
-    await chrome.kill();
-  }
 }
 
 /**
@@ -224,37 +173,25 @@ async function runLighthouse(profileDir, formFactor, route, cpuSlowdownMultiplie
   };
 }
 
-const scoreOf = (lhr, category) => Math.round(lhr.categories[category].score * 100);
-
-/** The middle value of `values` (the lower middle for an even count). */
-const middle = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
-
-/**
- * The figures the floor table compares: the median score and the median TBT of `reports` (each on
- * its own, as the issue's table), the worst CLS and accessibility, and LCP of Lighthouse's median run.
- */
-function summarise(reports) {
-  const median = computeMedianRun(reports);
-  const scores = reports.map((lhr) => scoreOf(lhr, 'performance'));
-  const tbts = reports.map((lhr) => Math.round(lhr.audits['total-blocking-time'].numericValue));
-  return {
-    score: middle(scores),
-    scores,
-    tbt: middle(tbts),
-    tbts,
-    cls: Math.max(...reports.map((lhr) => lhr.audits['cumulative-layout-shift'].numericValue)),
-    accessibility: Math.min(...reports.map((lhr) => scoreOf(lhr, 'accessibility'))),
-    lcp: median.audits['largest-contentful-paint'].displayValue,
-    benchmarkIndex: middle(reports.map((lhr) => Math.round(lhr.environment.benchmarkIndex))),
-  };
-}
-
 const signed = (n) => (n > 0 ? `+${n}` : `${n}`);
 const loadAverage = () =>
   os
     .loadavg()
     .map((n) => n.toFixed(1))
     .join(', ');
+
+/**
+ * One mobile run of `url`. A run Lighthouse could not complete (its `runtimeError`, e.g. NO_NAVSTART
+ * on a heavily loaded host) has no figures to compare and would stop the table, so it is run again,
+ * up to twice.
+ */
+async function completedRun(profileDir, url) {
+  for (let attempt = 1; ; attempt += 1) {
+    const lhr = await lighthouseUrl(profileDir, 'mobile', url);
+    if (!lhr.runtimeError || attempt === 3) return lhr;
+    console.error(`Lighthouse could not complete ${url} (${lhr.runtimeError.code}); running it again.`);
+  }
+}
 
 /**
  * Issue 27's table: each screen (a returning member, mobile defaults) beside the floor. The runs are
@@ -271,8 +208,7 @@ async function floorComparison(profileDir, floorUrl, calendarPosts) {
   const loadBefore = loadAverage();
   const reports = targets.map(() => []);
   for (let run = 0; run < lighthouseRuns; run += 1)
-    for (const [i, [, url]] of targets.entries())
-      reports[i].push(await lighthouseUrl(profileDir, 'mobile', url));
+    for (const [i, [, url]] of targets.entries()) reports[i].push(await completedRun(profileDir, url));
   // Every report kept for a look at what the time went to (bootup-time, long tasks, accessibility).
   const reportDir = path.resolve('.tmp/bench-web-reports');
   mkdirSync(reportDir, { recursive: true });

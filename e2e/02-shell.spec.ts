@@ -64,14 +64,18 @@ test('at 900 px wide the sidebar is a drawer', async ({ browser }) => {
   await signInToApp(page, coach);
   const calendarItem = page.getByRole('link', { name: 'Calendar' });
   await expect(calendarItem).toBeHidden();
-  await page
-    .getByRole('button', { name: /navigation|menu/i })
-    .first()
-    .click();
+  const toggle = page.getByRole('button', { name: /navigation|menu/i }).first();
+  await toggle.click();
   const drawer = page.getByRole('dialog');
   await expect(drawer).toBeVisible();
   const box = await drawer.boundingBox();
   expect(Math.round(box?.width ?? 0)).toBe(300);
+  // Open, it passes axe; from the keyboard, Escape closes it and gives focus back to the toggle.
+  await expectAccessible(page);
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  await expect(toggle).toBeFocused();
+  await toggle.click();
   await drawer.getByRole('link', { name: 'Calendar' }).click();
   // The calendar then writes its view and date into the query, so allow one.
   await expect(page).toHaveURL(/\/app\/calendar(\?|$)/);

@@ -1,14 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
-import {
-  authHeaders,
-  ensureOwnAccount,
-  expectAccessible,
-  newMember,
-  sandbox,
-  signInToApp,
-  skipTour,
-} from './support/fitpost';
+import { authHeaders, expectAccessible, newMember, sandbox, signInToApp, skipTour } from './support/fitpost';
+import { ensureOwnAccount } from './support/social';
 
 /** This spec's coach (e2e/support: newMember), with an X and a LinkedIn account of their own. */
 const coach = newMember('coach', 'Casey Coach');

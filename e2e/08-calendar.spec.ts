@@ -1,13 +1,13 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import {
   authHeaders,
-  ensureOwnAccount,
   expectAccessible,
   newMember,
   signInToApp,
   skipTour,
   dayIn as dayInZone,
 } from './support/fitpost';
+import { ensureOwnAccount } from './support/social';
 
 /** This spec's coach (e2e/support: newMember): the calendar holds their posts alone. */
 const coach = newMember('coach', 'Casey Coach');

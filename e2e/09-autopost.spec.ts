@@ -3,7 +3,6 @@ import { expect, test, type Page } from '@playwright/test';
 import {
   followShortLinks,
   authHeaders,
-  ensureOwnAccount,
   expectAccessible,
   newMember,
   newPortal,
@@ -11,6 +10,7 @@ import {
   signInToApp,
   skipTour,
 } from './support/fitpost';
+import { ensureOwnAccount } from './support/social';
 
 /** The sandbox the e2e stack runs (playwright.config.ts): its published log shows what the networks accepted. */
 /** Every member's zone here is the browser's (none saved in System Settings): one with daylight saving. */

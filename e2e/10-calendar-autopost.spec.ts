@@ -1,16 +1,22 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
   authHeaders,
-  ensureOwnAccount,
   expectAccessible,
   newMember,
+  newPortal,
   signInToApp,
   skipTour,
   dayIn as dayInZone,
 } from './support/fitpost';
+import { ensureOwnAccount } from './support/social';
 
-/** This spec's coach (e2e/support: newMember); the demo admin writes the Auto-Post for portal 1. */
-const coachMember = newMember('coach', 'Casey Coach');
+/**
+ * A portal of this spec's own (e2e/support: newPortal), whose admin writes the Auto-Post for its
+ * coach: the demo admin keeps the zone of their first sign-in, which this spec's New York browser
+ * must not decide for the specs that run after it.
+ */
+const portal = newPortal();
+const coachMember = newMember('coach', 'Casey Coach', { portalId: portal.portalId });
 
 /** The member's zone comes from the browser here (no System Settings saved): a zone with DST. */
 const timeZone = 'America/New_York';
@@ -42,7 +48,7 @@ test("the coach sees the organisation's Auto-Post on the calendar, skips it, the
   // The admin schedules an Auto-Post for X and LinkedIn, two days ahead, through the API.
   const admin = await (await browser.newContext()).newPage();
   await skipTour(admin);
-  await signInToApp(admin, 'admin@example.com');
+  await signInToApp(admin, portal.admin);
   const when = new Date(Date.now() + 2 * 24 * 3600_000);
   when.setSeconds(0, 0);
   const scheduled = await admin.request.post('/api/autoposts', {

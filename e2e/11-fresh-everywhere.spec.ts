@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ensureOwnAccount, mainNav, newMember, newPortal, signInToApp, skipTour } from './support/fitpost';
+import { mainNav, newMember, newPortal, signInToApp, skipTour } from './support/fitpost';
+import { ensureOwnAccount } from './support/social';
 
 /**
  * One server-state layer (issue 11): a change to a post on one screen is on every other screen at

@@ -1,14 +1,6 @@
 import { expect, test } from '@playwright/test';
-import {
-  authHeaders,
-  connectAccount,
-  ensureOwnAccount,
-  expectAccessible,
-  newMember,
-  sandbox,
-  signInToApp,
-  skipTour,
-} from './support/fitpost';
+import { authHeaders, expectAccessible, newMember, sandbox, signInToApp, skipTour } from './support/fitpost';
+import { connectAccount, ensureOwnAccount } from './support/social';
 
 /** This spec's coach (e2e/support: newMember), whose own X account the network revokes. */
 const coach = newMember('coach', 'Casey Coach');

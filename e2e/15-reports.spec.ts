@@ -3,7 +3,6 @@ import { expect, test, type Page } from '@playwright/test';
 import { reportRoutes, reportTitles } from '@fitpost/contract';
 import { advanceMetricsClock, resetMetricsClock } from '@fitpost/sandbox/testing';
 import {
-  ensureOwnAccount,
   expectAccessible,
   expectNoSidewaysScroll,
   mainNav,
@@ -12,6 +11,7 @@ import {
   signInToApp,
   skipTour,
 } from './support/fitpost';
+import { ensureOwnAccount } from './support/social';
 
 /** This spec's coach (e2e/support: newMember), posting to an X account of their own. */
 const coach = newMember('coach', 'Casey Coach');
@@ -57,12 +57,13 @@ test.describe
 
   test('the coach posts now to X', async () => {
     // The composer is ready once its code has loaded and it has the member's accounts (the X
-    // account to tick): wait for its own request for them to be answered, then for the account.
-    const asked = page.waitForRequest(
-      (r) => new URL(r.url()).pathname === '/api/social/connections' && r.method() === 'GET',
+    // account to tick): wait for its own request for them to be answered, then for the account. An
+    // answer, not a request: the page left behind may have one in flight that the navigation cancels.
+    const answered = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === '/api/social/connections' && r.request().method() === 'GET',
     );
     await page.goto('/app/posts/post');
-    expect((await (await asked).response())?.ok()).toBe(true);
+    expect((await answered).ok()).toBe(true);
     const xAccount = page.getByRole('checkbox', { name: /^X / });
     await expect(xAccount).toBeVisible();
     await page.getByLabel('Post text').fill(body);

@@ -1,12 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import {
-  authHeaders,
-  ensureOwnAccount,
-  expectAccessible,
-  newMember,
-  signInToApp,
-  skipTour,
-} from './support/fitpost';
+import { authHeaders, expectAccessible, newMember, signInToApp, skipTour } from './support/fitpost';
+import { ensureOwnAccount } from './support/social';
 
 /** This spec's coach (e2e/support: newMember): the queue's slots are theirs alone. */
 const coach = newMember('coach', 'Casey Coach');

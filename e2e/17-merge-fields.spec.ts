@@ -3,7 +3,6 @@ import { expect as baseExpect, test, type Page } from '@playwright/test';
 import {
   followShortLinks,
   authHeaders,
-  ensureOwnAccount,
   expectAccessible,
   newMember,
   newPortal,
@@ -11,6 +10,7 @@ import {
   signInToApp,
   skipTour,
 } from './support/fitpost';
+import { ensureOwnAccount } from './support/social';
 
 /** Screens here load a large lazy chunk (the form) after sign-in; on a loaded machine that can take a while. */
 const expect = baseExpect.configure({ timeout: 30_000 });

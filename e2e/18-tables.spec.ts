@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { authHeaders, ensureOwnAccount, newMember, signInToApp, skipTour } from './support/fitpost';
+import { authHeaders, newMember, signInToApp, skipTour } from './support/fitpost';
+import { ensureOwnAccount } from './support/social';
 
 /**
  * Every list table fits its card with its row actions in view at 1280×800, and reads as a list of

@@ -1,13 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import {
-  authHeaders,
-  ensureOwnAccount,
-  expectAccessible,
-  newMember,
-  signInToApp,
-  skipTour,
-  dayIn,
-} from './support/fitpost';
+import { authHeaders, expectAccessible, newMember, signInToApp, skipTour, dayIn } from './support/fitpost';
+import { ensureOwnAccount } from './support/social';
 
 /** This spec's coach (e2e/support: newMember): the calendar holds their posts alone. */
 const coach = newMember('coach', 'Casey Coach');

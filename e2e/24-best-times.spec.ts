@@ -16,12 +16,12 @@ import {
 } from '@fitpost/contract';
 import {
   authHeaders,
-  ensureConnected,
   expectAccessible,
   expectNoSidewaysScroll,
   signInToApp,
   skipTour,
 } from './support/fitpost';
+import { ensureConnected } from './support/social';
 
 const sizes = [
   { name: 'desktop', width: 1280, height: 800 },

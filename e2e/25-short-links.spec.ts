@@ -1,14 +1,8 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { publishedPosts } from '@fitpost/sandbox/testing';
-import {
-  authHeaders,
-  ensureConnected,
-  expectAccessible,
-  mainNav,
-  sandbox,
-  signInToApp,
-  skipTour,
-} from './support/fitpost';
+import { authHeaders, expectAccessible, mainNav, sandbox, signInToApp, skipTour } from './support/fitpost';
+import { ensureConnected } from './support/social';
 
 // Issue 30: a member's post with a link goes out with FitPost's short link; following it lands on
 // the destination with its UTM tags; My Results counts the click; a crawler's preview fetch is not one.
@@ -107,5 +101,60 @@ test.describe.serial('a member’s link goes out as a FitPost short link, and it
     await expect(card).toContainText('Clicks 1 · Unique clicks 1 · Link previews 1');
     await expectAccessible(page);
     await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
+  test('the admin’s Link Clicks shows the click by member and by network, each with its CSV', async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const admin = await (await browser.newContext()).newPage();
+    try {
+      await skipTour(admin);
+      await signInToApp(admin, 'admin@example.com');
+      await admin.goto('/app/manage/reports/linkclicks');
+      await expect(admin.getByRole('heading', { level: 1, name: 'Link Clicks' })).toBeVisible();
+      const views = admin.getByRole('radiogroup', { name: 'View' });
+      await expect(views.getByRole('radio', { name: 'By post' })).toBeChecked();
+      // The post's own row (By post, the default) holds the click counted above.
+      const postRow = admin.getByRole('row').filter({ hasText: token });
+      await expect(postRow).toHaveCount(1);
+
+      /** Opens a view, waiting for its own answer, and answers the row whose first cell is `first`. */
+      const open = async (label: string, by: string, first: string) => {
+        const answered = admin.waitForResponse(
+          (r) =>
+            new URL(r.url()).pathname === '/api/report/linkclicks' &&
+            new URL(r.url()).searchParams.get('by') === by,
+        );
+        await views.getByText(label).click();
+        expect((await answered).ok()).toBe(true);
+        await expect(admin).toHaveURL(new RegExp(`by=${by}`));
+        await expect(admin.getByRole('columnheader', { name: 'Links clicked' })).toBeVisible();
+        const headers = await admin.getByRole('columnheader').allTextContents();
+        const row = admin
+          .getByRole('row')
+          .filter({ has: admin.getByRole('cell', { name: first, exact: true }) });
+        await expect(row).toHaveCount(1);
+        const clicks = Number(await row.getByRole('cell').nth(headers.indexOf('Clicks')).textContent());
+        expect(clicks).toBeGreaterThanOrEqual(1);
+        return headers;
+      };
+      await open('By member', 'member', 'Casey Coach');
+      await expectAccessible(admin);
+      const headers = await open('By network', 'network', 'X');
+
+      const download = admin.waitForEvent('download');
+      await admin.getByRole('button', { name: 'Download CSV' }).click();
+      const file = await download;
+      expect(file.suggestedFilename()).toMatch(
+        /^fitpost-linkclicks-by-network-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/,
+      );
+      const [header, ...lines] = (await readFile(await file.path(), 'utf8')).split('\r\n');
+      expect(header).toBe(headers.filter(Boolean).join(','));
+      expect(lines.some((line) => line.startsWith('X,'))).toBe(true);
+      await expectAccessible(admin);
+    } finally {
+      await admin.context().close();
+    }
   });
 });

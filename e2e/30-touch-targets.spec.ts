@@ -2,7 +2,6 @@ import { reportRoutes } from '@fitpost/contract';
 import { expect, test, type Page } from '@playwright/test';
 import {
   authHeaders,
-  ensureOwnAccount,
   expectAccessible,
   newMember,
   sandbox,
@@ -10,6 +9,7 @@ import {
   skipAnnouncements,
   skipTour,
 } from './support/fitpost';
+import { ensureOwnAccount } from './support/social';
 
 /**
  * Issue 26, thumbs: on a 390×844 phone every button, tab, switch, checkbox, radio and link-button a

@@ -1,14 +1,8 @@
 import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import {
-  dayIn,
-  ensureConnected,
-  mainNav,
-  signInToApp,
-  skipAnnouncements,
-  skipTour,
-} from '../support/fitpost';
+import { dayIn, mainNav, signInToApp, skipAnnouncements, skipTour } from '../support/fitpost';
+import { ensureConnected } from '../support/social';
 
 /**
  * The README's five-minute walkthrough, clicked through on a fresh demo: a member (the coach), then

@@ -4,7 +4,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 
 /** Every file under `dir` (recursively) whose name passes `keep`. */
-export function listFiles(dir, keep) {
+function listFiles(dir, keep) {
   const out = [];
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
@@ -18,7 +18,7 @@ export function listFiles(dir, keep) {
 const importPattern = /(?:import|export)[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 /** The relative imports of a TypeScript file, resolved to files (`.js` specifiers name `.ts` sources). */
-export function relativeImports(file) {
+function relativeImports(file) {
   const text = readFileSync(file, 'utf8');
   const found = [];
   for (const match of text.matchAll(importPattern)) {
@@ -39,7 +39,7 @@ export function relativeImports(file) {
 }
 
 /** Whether `file`, through its relative imports, reaches any file for which `isTarget` holds. */
-export function reaches(file, isTarget, seen = new Set()) {
+function reaches(file, isTarget, seen = new Set()) {
   if (seen.has(file)) return false;
   seen.add(file);
   if (isTarget(file)) return true;

@@ -6,7 +6,7 @@ import path from 'node:path';
 const rel = (file) => path.relative(process.cwd(), file) || file;
 
 /** [{ file, ms, tests, failed }] from a vitest JSON report (one entry per test file). */
-export function vitestFiles(reportFile) {
+function vitestFiles(reportFile) {
   const report = JSON.parse(readFileSync(reportFile, 'utf8'));
   return report.testResults.map((r) => ({
     file: rel(r.name),
@@ -17,7 +17,7 @@ export function vitestFiles(reportFile) {
 }
 
 /** [{ file, ms, tests, failed }] from a Playwright JSON report: each spec file's tests' durations summed. */
-export function playwrightFiles(reportFile) {
+function playwrightFiles(reportFile) {
   const report = JSON.parse(readFileSync(reportFile, 'utf8'));
   const byFile = new Map();
   const visit = (suite) => {
@@ -44,7 +44,7 @@ export function playwrightFiles(reportFile) {
 const seconds = (ms) => (ms / 1000).toFixed(1);
 
 /** A Markdown table of the `top` slowest files. */
-export function slowestTable(files, top = 20) {
+function slowestTable(files, top = 20) {
   const sorted = [...files].sort((a, b) => b.ms - a.ms).slice(0, top);
   const total = files.reduce((sum, f) => sum + f.ms, 0);
   return [

@@ -15,7 +15,7 @@ const idTokenRequestSchema = z.strictObject({
 });
 
 /** `POST /_sandbox/members`: a member of the organisation, added for a test (apps/sandbox/README). */
-export const addMemberRequestSchema = z.strictObject({
+const addMemberRequestSchema = z.strictObject({
   email: z.email(),
   name: z.string().trim().min(1).max(100),
   portalId: z.int().min(1).default(1),
@@ -28,7 +28,6 @@ export const addMemberRequestSchema = z.strictObject({
    */
   idTokenEmail: z.email().optional(),
 });
-export type AddMemberRequest = z.input<typeof addMemberRequestSchema>;
 
 export interface ControlOptions {
   issuer: string;

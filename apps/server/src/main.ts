@@ -11,6 +11,7 @@ import type { Lifecycle } from './modules/health/routes.js';
 import { createJobs } from './jobs/boss.js';
 import { resolveTokenCipher } from './app/token-cipher.js';
 import { startWorker } from './app/worker.js';
+import { startClaimRecheck } from './app/claim-recheck.js';
 import { emailSenderDeps, engineDeps, fanoutDeps } from './app/worker-deps.js';
 import { createEmailOutbox } from './modules/email/outbox.js';
 import { startEmailWorker } from './modules/email/worker.js';
@@ -75,6 +76,8 @@ async function main(log: Logger) {
       await startExpiryWarnings(jobs.boss, { db: database.db, emails }, { log }),
       // Ended sessions would otherwise stay in the table for ever.
       await startSessionPruning(jobs.boss, { db: database.db, settings: config.session, log }),
+      // Stored health-claim warnings follow the organisation's rules when they change (issue 30).
+      await startClaimRecheck(jobs.boss, database.db, log),
     );
     const sender = emailSenderDeps({ database, config, emails, log });
     if (sender)

@@ -2,12 +2,20 @@
 // route modules it needs, with all their static imports; then the CSS files those chunks bring.
 // Run after `vite build`:
 //   npm run size                 the signed-in dashboard (entry, with the shell, + its screen), held
-//                                to its budget: exits 1 when its first-load JavaScript grows past it
+//                                to its budget: exits 1 when its first-load JavaScript grows past it,
+//                                or when it brings antd's style engine or zod (see below)
 //   node apps/web/scripts/initial-js.mjs src/features/…/routes/….tsx …   any screen, reported only
 //
 // The budget is what issue 27 reached (docs/benchmarks.md, "The first screen on a phone") plus a
 // few kB of room; raise it only with a measurement showing the phone's first load is still fine.
-const dashboardBudgetKB = 262;
+const dashboardBudgetKB = 155;
+// The shell and the dashboard are drawn without antd and read their answers without zod
+// (docs/architecture.md §5): either one back in their first load is tens of milliseconds of a
+// phone's main thread, whatever the size. Each is known by a text its minified code keeps.
+const keptOut = [
+  ['antd (its CSS-in-JS style engine, @ant-design/cssinjs)', 'data-css-hash'],
+  ["zod (the contract's schemas)", '$ZodType'],
+];
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -55,6 +63,17 @@ console.log(
 );
 
 if (routeModules.length === 0) {
+  const found = keptOut.flatMap(([what, text]) =>
+    [...seen]
+      .filter((file) => readFileSync(join(dist, file), 'utf8').includes(text))
+      .map((file) => `${what} in ${file}`),
+  );
+  if (found.length > 0) {
+    console.error(
+      `The dashboard's first load must not bring antd or zod (docs/architecture.md §5), but it does:\n- ${found.join('\n- ')}`,
+    );
+    process.exit(1);
+  }
   const total = gzip / 1024;
   if (total > dashboardBudgetKB) {
     console.error(

@@ -10,6 +10,8 @@ import { registerModuleReloadListener } from './lib/module-load';
 import { applyBodyClasses } from './lib/platform';
 import { createQueryClient } from './lib/query-client';
 import { registerServiceWorker } from './lib/service-worker';
+import { getStoredUser } from './lib/session';
+import { memberTimeZone } from './lib/zoned-time';
 
 applyBodyClasses();
 registerModuleReloadListener();
@@ -20,6 +22,11 @@ if (!container) throw new Error('index.html has no #root element');
 
 const queryClient = createQueryClient();
 void prefetchOpenedScreen(window.location.pathname, queryClient);
+// The browser's first time-zone lookup loads its date data (20–30 ms on a desktop, four times that
+// on a phone); every later one is cheap. Done here, before the first paint, it only delays that
+// paint a little; left to the first list that shows a time, it is a long task in the middle of
+// drawing the screen, when the member may already be tapping (docs/benchmarks.md, issue 27).
+memberTimeZone(getStoredUser());
 
 const root = createRoot(container);
 // A transition: React draws the first screen in slices of a few milliseconds, yielding to the

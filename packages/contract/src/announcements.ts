@@ -7,19 +7,8 @@ import { upsertId } from './library/fields.js';
  * Announcements (spec §3, §4, §7, §8, §9). An upsert is POST `/api/announcement` when the body's id
  * is empty or 0, else PUT `/api/announcement/{id}`; multi-delete is DELETE `/api/announcement` with
  * `{ ids }`. Everything but the active list is for the portal's admins; the active list needs no
- * sign-in and shows only what a member's dialog shows.
+ * sign-in and shows only what a member's dialog shows. Its paths are `announcementApi` (api-paths.ts).
  */
-export const announcementApi = {
-  announcements: '/api/announcement',
-  announcement: (id: string) => `/api/announcement/${id}`,
-  /** GET: one announcement of the portal named second (spec §7's second parameter). */
-  announcementOf: (id: string, portalId: number) => `/api/announcement/${id}/${portalId}`,
-  /** POST `{ portalId, ids }`, no auth: the portal's announcements active now, less the seen ones. */
-  active: '/api/announcement/active',
-  /** POST: the admin's search (keyword, active, page, pagesize, sort, desc). */
-  search: '/api/announcement/search',
-} as const;
-
 export const announcementLimits = {
   /** The stored (sanitised) HTML. */
   bodyMaxLength: 20_000,
@@ -29,16 +18,6 @@ export const announcementLimits = {
   seenIdsMax: 500,
   /** Announcements one active call answers at most. */
   activeMax: 20,
-} as const;
-
-/** Browser-side constants (spec §4, §8, §9). */
-export const announcementClient = {
-  /** The cookie that marks "the dialog was shown in this window". */
-  cookieName: 'fitpost_announcement',
-  /** Spec §9: announcement cookie lifetime, 30 days. */
-  cookieDays: 30,
-  /** localStorage key of the seen non-recurring ids (spec §4). */
-  seenStorageKey: 'fitpost.announcements.seen',
 } as const;
 
 export const announcementMessages = {
@@ -54,7 +33,7 @@ export const announcementMessages = {
 } as const;
 
 /** What a member's dialog shows (spec §3); the active list answers only this. */
-export const announcement = z
+const announcement = z
   .object({
     id: uuid,
     /** HTML, sanitised by the server when it was written. */
@@ -84,10 +63,9 @@ export const announcementActiveBody = z.object({
   /** Ids the browser has already shown (its seen list); non-recurring ones among them are left out. */
   ids: z.array(uuid).max(announcementLimits.seenIdsMax).default([]),
 });
-export type AnnouncementActiveBody = z.input<typeof announcementActiveBody>;
 export const announcementList = z.array(announcement);
 
-export const announcementSortFields = ['createdAt', 'startDate', 'endDate', 'updatedAt'] as const;
+const announcementSortFields = ['createdAt', 'startDate', 'endDate', 'updatedAt'] as const;
 
 /** POST /api/announcement/search (admin). `active`: only those shown now (true) or not shown now (false). */
 export const announcementSearchBody = z.object({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { text, timeZone } from './common.js';
 
 /** A host as the browser sees it: name and optional port, no scheme or path. */
-export const publicHost = z
+const publicHost = z
   .string()
   .max(255)
   .regex(
@@ -37,7 +37,6 @@ export type LogoutResponse = z.infer<typeof logoutResponse>;
 
 /** GET /api/health for anyone: up or not, nothing more (the detail is for admins, or the demo). */
 export const healthSummary = z.object({ status: z.enum(['ok', 'degraded']) });
-export type HealthSummary = z.infer<typeof healthSummary>;
 
 /** GET /api/health for an admin (or anyone, in the demo): what is up and how it is doing. */
 export const healthResponse = healthSummary.extend({
@@ -46,7 +45,6 @@ export const healthResponse = healthSummary.extend({
   version: z.string(),
   uptimeSeconds: z.number(),
 });
-export type HealthResponse = z.infer<typeof healthResponse>;
 
 /** GET /api/health/live: the process answers (a load balancer's liveness probe). */
 export const livenessResponse = z.object({ status: z.literal('ok') });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { formatCount } from './constants.js';
-import { networks } from './social.js';
+import { networks } from './names.js';
 
 /**
  * Import a plan (issue 29): admins schedule many Auto-Posts from a CSV file, one a row, with the
@@ -81,13 +81,13 @@ export const autoPostImportBody = z.object({
 export type AutoPostImportBody = z.input<typeof autoPostImportBody>;
 
 /** One problem of a row: its column (null: the whole row) and what is wrong, naming the value. */
-export const autoPostImportProblem = z.object({
+const autoPostImportProblem = z.object({
   column: z.enum(autoPostCsvColumns).nullable(),
   message: z.string(),
 });
 export type AutoPostImportProblem = z.infer<typeof autoPostImportProblem>;
 
-export const autoPostImportRow = z.object({
+const autoPostImportRow = z.object({
   /** The line of the CSV file the row starts on (the header is line 1, or 2 after a `sep=` line). */
   row: z.number().int(),
   ok: z.boolean(),
@@ -162,11 +162,3 @@ export function autoPostCsvTemplate(example: { date: string; time: string; timeZ
   ];
   return `${autoPostCsvColumns.join(',')}\r\n${row.join(',')}\r\n`;
 }
-
-/** What the Import a Plan screen and its links say. */
-export const autoPostImportWords = {
-  title: 'Import a Plan',
-  schedule: (n: number) => `Schedule ${formatCount(n)} Auto-Post${n === 1 ? '' : 's'}`,
-  template: 'Download a template CSV',
-  templateFile: 'auto-post-plan-template.csv',
-} as const;

@@ -35,7 +35,7 @@ export const autoPostMessages = {
 } as const;
 
 export const autoPostStatuses = ['scheduled', 'fanning_out', 'done', 'cancelled'] as const;
-export const autoPostStatus = z.enum(autoPostStatuses);
+const autoPostStatus = z.enum(autoPostStatuses);
 export type AutoPostStatus = z.infer<typeof autoPostStatus>;
 
 const trimmed = (max: number) => text.trim().max(max);
@@ -95,7 +95,7 @@ export function autoPostClaimTexts(a: {
 }
 
 /** Progress of one network's sends. */
-export const autoPostNetworkStats = z.object({
+const autoPostNetworkStats = z.object({
   network,
   targets: z.number().int(),
   published: z.number().int(),
@@ -160,8 +160,8 @@ export const autoPostIdParams = z.object({ id: z.uuid() });
 /** A member's choice for one occurrence (calendar buttons 'Auto-Post' / 'Custom Post', or skip). */
 /** The choices a member's answer records; `auto` is what no answer means. */
 export const recordedAutoPostChoices = ['skip', 'custom'] as const;
-export const autoPostChoices = ['auto', ...recordedAutoPostChoices] as const;
-export const autoPostChoice = z.enum(autoPostChoices);
+const autoPostChoices = ['auto', ...recordedAutoPostChoices] as const;
+const autoPostChoice = z.enum(autoPostChoices);
 export type AutoPostChoice = z.infer<typeof autoPostChoice>;
 export const autoPostChoiceBody = z.object({ choice: autoPostChoice });
 /** PUT /api/autoposts/{id}/choice answers with the choice in force and the member's own post, if any. */
@@ -190,10 +190,9 @@ export const upcomingAutoPostsQuery = z
     const problem = calendarRangeProblem(q.from, q.to);
     if (problem) ctx.addIssue({ code: 'custom', path: ['to'], message: problem });
   });
-export type UpcomingAutoPostsQuery = z.input<typeof upcomingAutoPostsQuery>;
 
 /** GET /api/autoposts/upcoming: what this member will receive, on which of their accounts. */
-export const memberAutoPost = autoPost
+const memberAutoPost = autoPost
   .pick({ id: true, body: true, mediaUrl: true, link: true, scheduledAt: true, timeZone: true, status: true })
   .extend({
     contentId: z.uuid().nullable(),
@@ -231,10 +230,10 @@ export const autoPostSettingsBody = z.object({
 export const autoPostPreviewQuery = z.object({ userId: z.uuid().optional() });
 
 /** Why a member is in the preview. */
-export const previewReasons = ['first', 'missing', 'random', 'searched'] as const;
+const previewReasons = ['first', 'missing', 'random', 'searched'] as const;
 
 /** One member's posts as they will be published: merge fields filled, the link as sent. */
-export const autoPostMemberPreview = z.object({
+const autoPostMemberPreview = z.object({
   userId: z.uuid(),
   fullName: z.string(),
   thumbnailUrl: z.string(),
@@ -269,7 +268,6 @@ const networkList = z
 
 /** GET /api/autoposts/member-details?networks: who would get an Auto-Post on these networks. */
 export const memberDetailGapsQuery = z.object({ networks: networkList });
-export type MemberDetailGapsQuery = z.input<typeof memberDetailGapsQuery>;
 
 /** How many opted-in members there are, and how many of them have no value for each merge field. */
 export const memberDetailGaps = z

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { paging } from './constants.js';
+import { isTimeZoneName } from './zoned-time.js';
 
 // ---------------------------------------------------------------------------------------------
 // Input rules (docs/architecture.md §2). Every request schema builds its strings, addresses,
@@ -56,24 +57,6 @@ export function isStorableInstant(ms: number): boolean {
 export const instant = z.iso
   .datetime({ offset: true })
   .refine((s) => isStorableInstant(Date.parse(s)), inputMessages.dateRange);
-
-const knownZones = new Map<string, boolean>();
-
-/** Whether `name` is an IANA time zone name (`Europe/London`, `UTC`) this runtime knows; offsets are not names. */
-export function isTimeZoneName(name: string): boolean {
-  const known = knownZones.get(name);
-  if (known !== undefined) return known;
-  let valid = /^[A-Za-z][\w+-]*(?:\/[\w+-]+)*$/.test(name);
-  if (valid) {
-    try {
-      new Intl.DateTimeFormat('en-US', { timeZone: name });
-    } catch {
-      valid = false;
-    }
-  }
-  if (knownZones.size < 1000) knownZones.set(name, valid);
-  return valid;
-}
 
 /** A time zone as the member chose it: an IANA name only. */
 export const timeZone = text.max(64).refine(isTimeZoneName, inputMessages.timeZone);

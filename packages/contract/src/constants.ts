@@ -9,8 +9,17 @@ export const layout = {
 export const popup = { width: 600, height: 600, pollMs: 1000, stateLength: 20 } as const;
 
 export const legacyAlertHideMs = 3000;
-export const announcementCookieDays = 30;
-export const locale = 'en-US';
+
+/** The announcement dialog's browser-side constants (spec §4, §8, §9). */
+export const announcementClient = {
+  /** The cookie that marks "the dialog was shown in this window". */
+  cookieName: 'fitpost_announcement',
+  /** Spec §9: announcement cookie lifetime, 30 days. */
+  cookieDays: 30,
+  /** localStorage key of the seen non-recurring ids (spec §4). */
+  seenStorageKey: 'fitpost.announcements.seen',
+} as const;
+const locale = 'en-US';
 
 /**
  * A count as en-US writes it: 10000 → '10,000'. Written out rather than `toLocaleString`, whose

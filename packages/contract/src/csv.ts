@@ -27,7 +27,7 @@ export type CsvReading = { ok: true; records: CsvRecord[] } | { ok: false; messa
  * Whether text decoded from bytes that were not UTF-8: decoders put U+FFFD (the replacement
  * character) where a byte could not be read, and UTF-16 read as UTF-8 is full of NULs.
  */
-export function looksMisdecoded(text: string): boolean {
+function looksMisdecoded(text: string): boolean {
   return text.includes('\uFFFD') || text.includes('\u0000');
 }
 

@@ -6,7 +6,7 @@ import { notificationKinds } from './notifications.js';
  * Each is on until the member turns it off (System Settings, or an email's unsubscribe link).
  */
 export const emailKinds = [...notificationKinds, 'messages'] as const;
-export const emailKind = z.enum(emailKinds);
+const emailKind = z.enum(emailKinds);
 export type EmailKind = z.infer<typeof emailKind>;
 
 /** How System Settings and the unsubscribe page name each kind. */
@@ -18,13 +18,6 @@ export const emailKindLabels: Record<EmailKind, string> = {
   'autopost.skipped_account': 'An Auto-Post skipped a disconnected account',
   messages: 'Messages from your organization',
 };
-
-export const emailApi = {
-  preferences: '/api/email/preferences',
-  unsubscribe: '/api/email/unsubscribe',
-  /** The web page an email's "unsubscribe" link opens (it asks before it unsubscribes). */
-  unsubscribePage: '/unsubscribe',
-} as const;
 
 /**
  * The one field a one-click unsubscribe POST carries (RFC 8058), form-encoded or multipart; the
@@ -53,8 +46,7 @@ export const emailTexts = {
   notOneClick: `Send ${oneClickUnsubscribeBody} to unsubscribe (RFC 8058).`,
 } as const;
 
-export const emailPreference = z.object({ kind: emailKind, label: z.string(), email: z.boolean() });
-export type EmailPreference = z.infer<typeof emailPreference>;
+const emailPreference = z.object({ kind: emailKind, label: z.string(), email: z.boolean() });
 
 export const emailPreferences = z
   .object({
@@ -82,7 +74,6 @@ export const unsubscribeQuery = z.object({
     .max(300)
     .regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, 'must be the token from the email'),
 });
-export type UnsubscribeQuery = z.infer<typeof unsubscribeQuery>;
 
 export const unsubscribeResult = z
   .object({ kind: emailKind, label: z.string() })

@@ -180,7 +180,7 @@ export const healthClaimSettings = z
   .meta({ id: 'HealthClaimSettings' });
 export type HealthClaimSettings = z.infer<typeof healthClaimSettings>;
 
-export const healthClaimWarning = z
+const healthClaimWarning = z
   .object({
     /** The words as the caption has them. */
     phrase: z.string(),

@@ -36,7 +36,7 @@ export const acceptedImageTypes = [
 
 /** What FitPost stores and serves: JPEG, or PNG when the image has transparency. */
 export const storedImageTypes = ['image/jpeg', 'image/png'] as const;
-export const storedImageType = z.enum(storedImageTypes);
+const storedImageType = z.enum(storedImageTypes);
 export type StoredImageType = z.infer<typeof storedImageType>;
 
 /** The upload's form field names. */
@@ -97,7 +97,6 @@ export const mediaIdParams = z.object({ id: z.uuid() });
 
 /** PATCH /api/media/:id: replace the alt text (null or blank clears it). */
 export const mediaUpdateBody = z.object({ altText: mediaAltText.nullable() });
-export type MediaUpdate = z.input<typeof mediaUpdateBody>;
 
 /** GET /media/:file — `<id>.<ext>`; anything else is simply not found. */
 export const mediaFileParams = z.object({ file: text.max(100) });

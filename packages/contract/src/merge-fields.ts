@@ -1,4 +1,4 @@
-import type { Network } from './social.js';
+import type { Network } from './names.js';
 
 // The WHATWG URL class of Node and browsers; the contract compiles without either's type library.
 interface Url {

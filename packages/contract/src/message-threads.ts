@@ -9,19 +9,9 @@ import { formatCount } from './constants.js';
  * member and the admins, with the member's read state. A member's own message goes to the portal's
  * admins and opens one thread. Replies never reach the other recipients of a message to many.
  *
- * (The spec's user-facing words — 'Compose', 'Reply', 'Send Reply' — are in `messages.ts`.)
+ * (The spec's user-facing words — 'Compose', 'Reply', 'Send Reply' — are in `messages.ts`; its paths
+ * are `messageApi`, in api-paths.ts.)
  */
-export const messageApi = {
-  /** GET: inbox or sent, paged. POST: compose. */
-  messages: '/api/message',
-  /** GET: a thread with its replies (marks it read for the caller); for an admin also a sent message. */
-  message: (id: string) => `/api/message/${id}`,
-  /** POST `{ body }`: answer in a thread. */
-  reply: (id: string) => `/api/message/${id}/reply`,
-  /** GET: the bell's counts. */
-  unread: '/api/message/unread',
-} as const;
-
 export const messageLimits = {
   subjectMaxLength: 200,
   /** A body is plain text; links are made clickable when shown. */
@@ -59,8 +49,8 @@ export const messageTexts = {
   readBy: (read: number, total: number) => `Read by ${formatCount(read)} of ${formatCount(total)}`,
 } as const;
 
-export const messageFolders = ['inbox', 'sent'] as const;
-export const messageFolder = z.enum(messageFolders);
+const messageFolders = ['inbox', 'sent'] as const;
+const messageFolder = z.enum(messageFolders);
 export type MessageFolder = z.infer<typeof messageFolder>;
 
 export const messageListQuery = pageQuery.extend({ folder: messageFolder.default('inbox') });
@@ -74,7 +64,7 @@ const body = text
   .max(messageLimits.bodyMaxLength, messageTexts.tooLong(messageLimits.bodyMaxLength));
 
 /** Who an admin's message reaches: every member of the portal, the holders of some roles, or chosen members. */
-export const messageRecipients = z.union([
+const messageRecipients = z.union([
   z.strictObject({ all: z.literal(true) }),
   z.strictObject({
     roleIds: z.array(positiveInteger).min(1, messageTexts.unknownRoles).max(messageLimits.rolesMax),
@@ -98,10 +88,8 @@ export type MessageCompose = z.input<typeof messageCompose>;
 
 /** POST /api/message/{id}/reply. */
 export const messageReply = z.object({ body });
-export type MessageReply = z.input<typeof messageReply>;
 
-export const messagePerson = z.object({ id: uuid, fullName: z.string() });
-export type MessagePerson = z.infer<typeof messagePerson>;
+const messagePerson = z.object({ id: uuid, fullName: z.string() });
 
 /** What was sent and how many of its recipients opened it (admins only; null for members). */
 const delivery = {
@@ -113,7 +101,7 @@ const delivery = {
  * One line of a list. In the inbox: a thread (`kind: 'thread'`, id = the thread's). In an admin's
  * sent folder: a message to many (`kind: 'sent'`, id = the message's) with its read count.
  */
-export const messageSummary = z
+const messageSummary = z
   .object({
     id: uuid,
     kind: z.enum(['thread', 'sent']),

@@ -28,5 +28,3 @@ export const messages = {
   'mail.reply': 'Reply',
   'mail.sendReply': 'Send Reply',
 } as const;
-
-export type MessageKey = keyof typeof messages;

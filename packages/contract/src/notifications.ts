@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { pageQuery, pagedOf, queryBoolean, uuid } from './common.js';
-import { network, type Network } from './social.js';
+import type { Network } from './names.js';
+import { network } from './social.js';
+import { notificationTexts } from './texts.js';
 
 /** What FitPost tells a member outside the request that caused it (docs/architecture.md, Notifications). */
 export const notificationKinds = [
@@ -13,32 +15,8 @@ export const notificationKinds = [
   /** An Auto-Post left out one or more of the member's accounts because they need reconnecting. */
   'autopost.skipped_account',
 ] as const;
-export const notificationKind = z.enum(notificationKinds);
+const notificationKind = z.enum(notificationKinds);
 export type NotificationKind = z.infer<typeof notificationKind>;
-
-/** The member-facing words of each kind, kept once: the engine writes them, every screen shows them. */
-export const notificationTexts = {
-  postFailedTitle: (accountName: string) => `A post to ${accountName} failed`,
-  postFailedFallback: 'The network refused the post.',
-  reconnectTitle: (accountName: string) => `Reconnect ${accountName}`,
-  reconnectText: (reason: string) => `${reason} Open Settings → Social Platforms and choose Reconnect.`,
-  expiringTitle: (accountName: string) => `${accountName} disconnects soon`,
-  expiringText: (networkLabel: string, when: string) =>
-    `Your ${networkLabel} connection lapses on ${when}. Open Settings → Social Platforms and choose Reconnect before then, so your posts keep going out.`,
-  autoPostReachedTitle: (excerpt: string) => `An Auto-Post reached your accounts: “${excerpt}”`,
-  autoPostReachedText: (accounts: string) => `FitPost is posting it to ${accounts}.`,
-  autoPostSkippedTitle: (excerpt: string) => `An Auto-Post skipped a disconnected account: “${excerpt}”`,
-  autoPostSkippedText: (skipped: string, many: boolean, reached: string | null) =>
-    `It was not posted to ${skipped}: ${many ? 'they need' : 'it needs'} reconnecting.${
-      reached ? ` It is going to ${reached}.` : ''
-    } Open Settings → Social Platforms and choose Reconnect.`,
-  postFailedAction: 'See the failed post',
-  reconnectAction: 'Reconnect',
-  autoPostAction: 'See your posts',
-  seeAll: 'See all messages',
-  markAllRead: 'Mark all read',
-  empty: 'No notifications yet',
-} as const;
 
 /** How long before a token's known expiry the member is told (issue 12: connection health). */
 export const tokenExpiryWarningDays = 7;
@@ -69,7 +47,7 @@ export const notificationAction: Record<NotificationKind, string> = {
 export const notificationListQuery = pageQuery.extend({ unread: queryBoolean.optional() });
 export type NotificationListQuery = z.infer<typeof notificationListQuery>;
 
-export const notification = z
+const notification = z
   .object({
     id: uuid,
     kind: notificationKind,
@@ -91,7 +69,6 @@ export const notificationList = pagedOf(notification)
 export type NotificationList = z.infer<typeof notificationList>;
 
 export const notificationRead = z.object({ ids: z.array(uuid).min(1).max(100) });
-export type NotificationReadInput = z.infer<typeof notificationRead>;
 
 export const notificationReadResult = z.object({ updated: z.number().int(), unread: z.number().int() });
 export type NotificationReadResult = z.infer<typeof notificationReadResult>;

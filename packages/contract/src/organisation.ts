@@ -53,14 +53,13 @@ export type OrganisationSettingsBody = z.infer<typeof organisationSettingsBody>;
  * One entry of the organisation's change log: who, when, what it was to (null: the settings; else,
  * e.g., "User Casey Coach" for a user's details), and each field's value before and after.
  */
-export const organisationSettingsChange = z.object({
+const organisationSettingsChange = z.object({
   id: z.uuid(),
   changedAt: z.iso.datetime(),
   changedBy: z.object({ id: z.uuid().nullable(), fullName: z.string() }),
   subject: z.string().nullable(),
   fields: z.array(z.object({ field: z.string(), from: z.string().nullable(), to: z.string().nullable() })),
 });
-export type OrganisationSettingsChange = z.infer<typeof organisationSettingsChange>;
 
 /** GET/PUT /api/settings/organisation: the settings, what applies when unset, and the last changes. */
 export const organisationSettings = organisationSettingsBody

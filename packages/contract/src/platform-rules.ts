@@ -2,7 +2,7 @@
 // server and the composer need it, not every screen that imports the contract.
 import twitterText from 'twitter-text';
 import { mergeFieldMaxLength, mergeFieldNames, type MergeFieldName } from './merge-fields.js';
-import { networkServiceNames, type Network } from './social.js';
+import { networkServiceNames, type Network } from './names.js';
 import { formatCount } from './constants.js';
 
 /** Character limits per network, as each network counts them. */

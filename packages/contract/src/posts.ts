@@ -1,35 +1,15 @@
 import { z } from 'zod';
 import { httpUrl, instant, pageQuery, pagedOf, text, timeZone } from './common.js';
 import { messages } from './messages.js';
+import { targetStatuses, type TargetStatus } from './names.js';
 import { network } from './social.js';
 import { healthClaimWarnings } from './health-claims.js';
 import { queueMessages, queueSlotTaken } from './queue.js';
 
-export const targetStatuses = [
-  'scheduled',
-  'publishing',
-  'published',
-  'failed',
-  'needs_reconnect',
-  'unknown',
-  'cancelled',
-] as const;
 export const targetStatus = z.enum(targetStatuses);
-export type TargetStatus = z.infer<typeof targetStatus>;
-
-/** What the member reads for one account's part of a post, on every screen. */
-export const targetStatusLabels: Record<TargetStatus, string> = {
-  scheduled: 'Scheduled',
-  publishing: 'Publishing',
-  published: 'Posted',
-  failed: 'Failed',
-  needs_reconnect: 'Reconnect this account',
-  unknown: 'Checking',
-  cancelled: 'Canceled',
-};
 
 /** A post can still be changed while each of its targets is in one of these: nothing was sent or is being sent. */
-export const editableTargetStatuses = [
+const editableTargetStatuses = [
   'scheduled',
   'cancelled',
   'failed',
@@ -68,7 +48,7 @@ export function whyNotMovable(statuses: readonly TargetStatus[]): string {
 }
 
 /** The post's own status, derived from its targets (the content card's Scheduled / Posted labels). */
-export const postStatuses = [
+const postStatuses = [
   'draft',
   'scheduled',
   'publishing',
@@ -91,7 +71,7 @@ export const postStatusLabels: Record<PostStatus, string> = {
   cancelled: 'Canceled',
 };
 
-export const publishTarget = z
+const publishTarget = z
   .object({
     id: z.uuid(),
     connectionId: z.uuid().nullable(),
@@ -204,7 +184,6 @@ export const postSearchQuery = pageQuery
     path: ['to'],
     message: 'The end of the range must not be before its start',
   });
-export type PostSearchQuery = z.input<typeof postSearchQuery>;
 
 export const postPage = pagedOf(scheduledPost);
 export type PostPage = z.infer<typeof postPage>;
@@ -236,7 +215,7 @@ export const calendarQuery = z
 export type CalendarQuery = z.input<typeof calendarQuery>;
 
 /** A post as the calendar draws it: short text, time, status, and each account's own status. */
-export const calendarPost = z
+const calendarPost = z
   .object({
     id: z.uuid(),
     /** The body's first characters (whole characters, never half an emoji). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { network, type Network } from './social.js';
+import type { Network } from './names.js';
+import { network } from './social.js';
 import { sortSlots, type QueueSlot } from './queue.js';
 
 /**
@@ -29,11 +30,10 @@ export const suggestionLimits = {
   smoothingPosts: 3,
 } as const;
 
-export const suggestionBases = ['mine', 'organisation', 'default'] as const;
-export const suggestionBasis = z.enum(suggestionBases);
-export type SuggestionBasis = z.infer<typeof suggestionBasis>;
+const suggestionBases = ['mine', 'organisation', 'default'] as const;
+const suggestionBasis = z.enum(suggestionBases);
 
-export const suggestedSlot = z
+const suggestedSlot = z
   .object({
     /** 1 Monday … 7 Sunday (ISO 8601), in the member's zone. */
     day: z.number().int().min(1).max(7),

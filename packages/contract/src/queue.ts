@@ -31,7 +31,7 @@ export const queueMessages = {
   queueAndTime: 'Add to the queue, or choose a time — not both',
 } as const;
 
-export const queueSlot = z
+const queueSlot = z
   .object({
     /** 1 Monday … 7 Sunday (ISO 8601). */
     weekday: z.number().int().min(1).max(7),

@@ -8,6 +8,31 @@ import { linkClickTotals } from './short-links.js';
 export { reportRoutes, reportTitles } from './report-routes.js';
 
 export const reportRoute = z.enum(reportRoutes);
+
+/**
+ * The views a report offers of the same rows grouped another way (`?by=`), each with its button's
+ * words, the first the default; a report not named here has one view. Link Clicks (issue 30):
+ * one row per link, or the clicks summed per member or per network.
+ */
+export const reportViews = {
+  linkclicks: { post: 'By post', member: 'By member', network: 'By network' },
+} as const satisfies Partial<Record<ReportRoute, Record<string, string>>>;
+/** Every view any report offers (what `?by=` accepts; the report decides which of them it has). */
+export const reportViewNames = ['post', 'member', 'network'] as const;
+export type ReportView = (typeof reportViewNames)[number];
+
+/** The views `route` offers, default first; none for a report with one view. */
+export function viewsOf(route: ReportRoute): { view: ReportView; label: string }[] {
+  const views: Partial<Record<ReportView, string>> | undefined = (
+    reportViews as Partial<Record<ReportRoute, Partial<Record<ReportView, string>>>>
+  )[route];
+  return views
+    ? (Object.entries(views) as [ReportView, string][]).map(([view, label]) => ({ view, label }))
+    : [];
+}
+
+/** A report's view (`?by=`): the same rows grouped another way; see reportViews for which report has which. */
+export const reportView = z.enum(reportViewNames);
 export type { ReportRoute };
 
 /** What each report tells, for the reports index. */
@@ -24,11 +49,11 @@ export const reportDescriptions: Record<ReportRoute, string> = {
   feedusage: 'Per feed: items imported, items used in posts, last refresh.',
   topusers: 'Members by published posts and engagement.',
   besttimes: 'Engagement per post by day of the week and hour, in your time zone.',
-  linkclicks: 'Clicks on the links FitPost published, per post, member and network.',
+  linkclicks: 'Clicks on the links FitPost published: by post (one row per link), by member or by network.',
 };
 
 /** A calendar day, YYYY-MM-DD, read in the admin's (or member's) time zone. */
-export const reportDay = z
+const reportDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date written YYYY-MM-DD')
   .refine((s) => {
@@ -75,6 +100,8 @@ export const reportQuery = rangeQuery
     desc: queryBoolean.optional(),
     /** Inactive Users: days without sign-in or post; Upcoming Posts: days ahead. */
     days: z.coerce.number().int().min(1).max(365).optional(),
+    /** The report's view (Link Clicks: post, member or network); a report without views refuses one. */
+    by: reportView.optional(),
     format: z.enum(['json', 'csv']).default('json'),
   })
   .refine(rangeProblem, rangeMessage);
@@ -82,10 +109,10 @@ export type ReportQuery = z.infer<typeof reportQuery>;
 
 export const reportParams = z.object({ route: reportRoute });
 
-export const reportCell = z.union([z.string(), z.number(), z.null()]);
+const reportCell = z.union([z.string(), z.number(), z.null()]);
 export type ReportCell = z.infer<typeof reportCell>;
 
-export const reportColumn = z.object({
+const reportColumn = z.object({
   key: z.string(),
   label: z.string(),
   type: z.enum(['text', 'number', 'percent', 'date', 'datetime', 'link']),
@@ -93,7 +120,7 @@ export const reportColumn = z.object({
 export type ReportColumn = z.infer<typeof reportColumn>;
 
 /** How the web app draws a report's chart, when one helps: bars (stacked by series) and an optional line. */
-export const reportChart = z.object({
+const reportChart = z.object({
   x: z.string(),
   bars: z.array(z.string()),
   stacked: z.boolean(),
@@ -115,6 +142,8 @@ export const reportResult = z
     page: z.number().int(),
     pageSize: z.number().int(),
     chart: reportChart.nullable(),
+    /** The view shown, for a report that has several (reportViews): the one asked for, else its first. */
+    view: reportView.optional(),
     /** For a report whose rows are members (Inactive Users): each row's user id, in row order (to message them). */
     memberIds: z.array(z.string().uuid()).optional(),
   })
@@ -122,7 +151,7 @@ export const reportResult = z
 export type ReportResult = z.infer<typeof reportResult>;
 
 /** Figures for a period and the one before it (null where a network does not tell). */
-export const engagementTotals = z.object({
+const engagementTotals = z.object({
   impressions: z.number().int().nullable(),
   likes: z.number().int().nullable(),
   comments: z.number().int().nullable(),
@@ -142,7 +171,7 @@ export const engagementLabels: Record<keyof EngagementTotals, string> = {
 
 export const myStatsQuery = rangeQuery.refine(rangeProblem, rangeMessage);
 
-export const myStatsPost = z.object({
+const myStatsPost = z.object({
   targetId: z.string(),
   network,
   accountName: z.string(),
@@ -181,8 +210,3 @@ export const myStats = z
   })
   .meta({ id: 'MyStats' });
 export type MyStats = z.infer<typeof myStats>;
-
-export const reportApi = {
-  report: (route: ReportRoute) => `/api/report/${route}`,
-  myStats: '/api/stats/me',
-} as const;

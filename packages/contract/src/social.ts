@@ -1,20 +1,8 @@
 import { z } from 'zod';
 import { text } from './common.js';
+import { networks } from './names.js';
 
-export const networks = ['x', 'linkedin', 'facebook', 'instagram'] as const;
 export const network = z.enum(networks);
-export type Network = z.infer<typeof network>;
-
-/** What a post goes to, as every screen labels it (pickers, filters, lists, the calendar). */
-export const networkNames: Record<Network, string> = {
-  x: 'X',
-  linkedin: 'LinkedIn',
-  facebook: 'Facebook Page',
-  instagram: 'Instagram',
-};
-
-/** The network itself, as a sentence names it: "Facebook refused the post", "Facebook allows …". */
-export const networkServiceNames: Record<Network, string> = { ...networkNames, facebook: 'Facebook' };
 
 export const connectionStatuses = ['connected', 'needs_reconnect'] as const;
 export const connectionStatus = z.enum(connectionStatuses);
@@ -64,10 +52,12 @@ export const popupAuthorizeQuery = z.object({
 });
 export const popupAuthorizeResponse = z.object({ url: z.url() });
 
+/** POST /api/social/{linkedin,facebook}/authenticate: the code the popup returned, with its state. */
 export const popupAuthenticateBody = z.object({
   code: text.min(1).max(2048),
   state: popupState,
 });
+export type PopupAuthenticateBody = z.infer<typeof popupAuthenticateBody>;
 
 /** Facebook login lists the Pages (and their Instagram accounts) the member may add. */
 export const facebookChoice = z.object({

@@ -4,7 +4,6 @@ import {
   inputMessages,
   instant,
   integerParam,
-  isTimeZoneName,
   nameText,
   pageQuery,
   pagedOf,
@@ -13,8 +12,10 @@ import {
   uuid,
 } from './common.js';
 import { memberDetailLabels, memberDetailOf, memberDetailProblem } from './merge-fields.js';
+import { timeZoneProperty, tourSeenProperty } from './names.js';
+import { isTimeZoneName } from './zoned-time.js';
 
-export const userProperty = z.object({ name: z.string(), value: z.string() });
+const userProperty = z.object({ name: z.string(), value: z.string() });
 export type UserProperty = z.infer<typeof userProperty>;
 
 /** The user-info record the web app keeps, encoded, in local storage (spec §3). */
@@ -66,7 +67,6 @@ export const userSearchQuery = pageQuery.extend({
     .default('false')
     .transform((v) => v === 'true'),
 });
-export type UserSearchQuery = z.input<typeof userSearchQuery>;
 
 export const userPage = pagedOf(userSummary);
 export type UserPage = z.infer<typeof userPage>;
@@ -91,15 +91,7 @@ export const userFieldLabels = {
   thumbnailUrl: 'Picture',
 } as const satisfies Record<Exclude<keyof UserUpsert, 'id'>, string>;
 
-/** The user property holding the member's time zone (Settings → System Settings); an IANA name. */
-export const timeZoneProperty = 'timeZone';
-
-/**
- * The user property saying the member has seen the getting-started tour: 'true' once seen, 'false'
- * after 'Take a Tour' or 'Reset Tutorial'. On the server, so a new browser does not show it again.
- */
-export const tourSeenProperty = 'tourSeen';
-export const tourSeenValues = ['true', 'false'] as const;
+const tourSeenValues = ['true', 'false'] as const;
 
 /**
  * A user property as people read it (the admin's user drawer): its name and value in words, or

@@ -8,6 +8,24 @@
  * within a 250 KB gzip JavaScript budget, and every screen shows them the same way.
  */
 
+const knownZones = new Map<string, boolean>();
+
+/** Whether `name` is an IANA time zone name (`Europe/London`, `UTC`) this runtime knows; offsets are not names. */
+export function isTimeZoneName(name: string): boolean {
+  const known = knownZones.get(name);
+  if (known !== undefined) return known;
+  let valid = /^[A-Za-z][\w+-]*(?:\/[\w+-]+)*$/.test(name);
+  if (valid) {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: name });
+    } catch {
+      valid = false;
+    }
+  }
+  if (knownZones.size < 1000) knownZones.set(name, valid);
+  return valid;
+}
+
 /** A calendar date and a clock time, as typed: `YYYY-MM-DD` and `HH:mm` (24-hour). */
 export interface WallTime {
   date: string;
@@ -21,7 +39,7 @@ export interface WallTime {
  *   e.g. 2:30 on a night when 2:00 became 3:00 means 3:30;
  * - `repeated`: it happens twice (fall back); the instant is the first of the two.
  */
-export type WallTimeFit = 'exact' | 'skipped' | 'repeated';
+type WallTimeFit = 'exact' | 'skipped' | 'repeated';
 
 export interface ZonedInstant {
   /** ISO 8601 in UTC (`…Z`). */

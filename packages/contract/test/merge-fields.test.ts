@@ -19,7 +19,7 @@ import {
   type MergeValues,
 } from '../src/merge-fields.js';
 import { fitMergeValuesForX, fitsXWithin, textLength } from '../src/platform-rules.js';
-import { networks } from '../src/social.js';
+import { networks } from '../src/names.js';
 import { propertyPut } from '../src/user.js';
 
 const ana: MergeValues = {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isPostEditable, targetStatuses, type TargetStatus } from '../src/posts.js';
+import { targetStatuses, type TargetStatus } from '../src/names.js';
+import { isPostEditable } from '../src/posts.js';
 
 const post = (...statuses: TargetStatus[]) => ({ targets: statuses.map((status) => ({ status })) });
 

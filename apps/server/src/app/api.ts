@@ -28,7 +28,7 @@ import { emailRoutes } from '../modules/email/routes.js';
 import type { EmailOutbox } from '../modules/email/outbox.js';
 import { createPost } from '../modules/posts/service.js';
 import { postUpsert } from '@fitpost/contract';
-import { enqueueIn, enqueueManyIn } from '../jobs/queues.js';
+import { enqueueClaimRecheckIn, enqueueIn, enqueueManyIn } from '../jobs/queues.js';
 import { actorOf, registerAuth } from '../modules/auth/plugin.js';
 import { sessionCache } from '../modules/auth/session-cache.js';
 import { meCache } from '../modules/users/me-cache.js';
@@ -141,6 +141,7 @@ export async function buildApp(deps: AppDeps) {
       defaultTimeZone: null,
       feedRefreshMinutes: config.feeds.refreshMinutes,
     },
+    claimRulesChanged: (tx: Db, portalId: number) => enqueueClaimRecheckIn(deps.jobs.boss, tx)(portalId),
   };
   authRoutes(app, { db: database.db, config, oidc, organisation });
   organisationRoutes(app, organisation);

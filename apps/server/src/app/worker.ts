@@ -1,5 +1,6 @@
 import type { PgBoss } from 'pg-boss';
-import { reconcileTarget, sweepStale } from '../modules/posts/engine.js';
+import { reconcileTarget } from '../modules/posts/engine.js';
+import { sweepStale } from '../modules/posts/sweep.js';
 import type { EngineDeps } from '../modules/posts/engine-deps.js';
 import { runFanout, sweepFanouts, type FanoutDeps } from '../modules/autoposts/fanout.js';
 import type { Logger } from '../lib/logger.js';

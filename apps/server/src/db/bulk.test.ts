@@ -99,6 +99,35 @@ describe('insertRows (one array parameter per column)', () => {
     expect(kept!.body).toBe('same id');
   });
 
+  it('updates the named columns of rows that conflict when asked, and answers the written and the updated rows', async () => {
+    const [row] = await insertRows(
+      t.db,
+      posts,
+      ['portalId', 'userId', 'body', 'link'],
+      [{ portalId: 1, userId, body: 'before', link: 'https://example.org/kept' }],
+      { returning: ['id'] },
+    );
+    const fresh = crypto.randomUUID();
+    const written = await insertRows(
+      t.db,
+      posts,
+      ['id', 'portalId', 'userId', 'body', 'link'],
+      [
+        { id: row!.id, portalId: 1, userId, body: 'after', link: 'https://example.org/ignored' },
+        { id: fresh, portalId: 1, userId, body: 'new', link: null },
+      ],
+      { onConflictUpdate: { target: 'id', set: ['body'] }, returning: ['id', 'body'] },
+    );
+    expect(written).toEqual(
+      expect.arrayContaining([
+        { id: row!.id, body: 'after' },
+        { id: fresh, body: 'new' },
+      ]),
+    );
+    const [updated] = await t.db.select().from(posts).where(eq(posts.id, row!.id));
+    expect(updated).toMatchObject({ body: 'after', link: 'https://example.org/kept' });
+  });
+
   it('does nothing for no rows, and refuses an array column rather than flatten it', async () => {
     expect(await insertRows(t.db, posts, ['body'], [], { returning: ['id'] })).toEqual([]);
     await expect(

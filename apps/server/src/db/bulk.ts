@@ -26,8 +26,9 @@ type Select<T extends PgTable> = T['$inferSelect'];
  * Drizzle's `insert().values(rows)` binds rows × columns parameters and took 0.4–1.7 s of CPU to
  * build one 1,500-row statement (the Auto-Post fan-out's targets; docs/benchmarks.md); this binds
  * one per column. Columns not named take their defaults; array columns cannot be named (unnest
- * would flatten them). Answers the `returning` columns of the inserted rows, mapped as Drizzle
- * maps them (timestamps as Dates).
+ * would flatten them). `onConflictUpdate` turns a row that meets its unique `target` column into an
+ * update of the `set` columns (`excluded.…`). Answers the `returning` columns of the inserted (or so
+ * updated) rows, mapped as Drizzle maps them (timestamps as Dates).
  */
 export async function insertRows<
   T extends PgTable,
@@ -38,10 +39,19 @@ export async function insertRows<
   table: T,
   columns: readonly K[],
   rows: readonly Pick<Insert<T>, K>[],
-  options: { onConflictDoNothing?: boolean; returning?: readonly R[] } = {},
+  options: {
+    onConflictDoNothing?: boolean;
+    onConflictUpdate?: { target: K; set: readonly K[] };
+    returning?: readonly R[];
+  } = {},
 ): Promise<Pick<Select<T>, R>[]> {
   if (rows.length === 0) return [];
   const all = getTableColumns(table) as Record<string, Column>;
+  const nameOf = (key: string) => {
+    const column = all[key];
+    if (!column) throw new Error(`${getTableName(table)} has no column ${key}`);
+    return column.name;
+  };
   const named = columns.map((key) => {
     const column = all[key];
     if (!column) throw new Error(`${getTableName(table)} has no column ${key}`);
@@ -58,13 +68,24 @@ export async function insertRows<
     if (!column) throw new Error(`${getTableName(table)} has no column ${key}`);
     return { key, column };
   });
+  const upsert = options.onConflictUpdate;
+  const onConflict = options.onConflictDoNothing
+    ? sql` on conflict do nothing`
+    : upsert
+      ? sql` on conflict (${sql.identifier(nameOf(upsert.target))}) do update set ${sql.join(
+          upsert.set.map(
+            (key) => sql`${sql.identifier(nameOf(key))} = excluded.${sql.identifier(nameOf(key))}`,
+          ),
+          sql`, `,
+        )}`
+      : sql``;
   const statement = sql`insert into ${table} (${sql.join(
     named.map((n) => sql.identifier(n.column.name)),
     sql`, `,
   )}) select * from unnest(${sql.join(
     named.map((n) => sql`${sql.param(n.values)}::${sql.raw(n.type)}[]`),
     sql`, `,
-  )})${options.onConflictDoNothing ? sql` on conflict do nothing` : sql``}${
+  )})${onConflict}${
     returning.length
       ? sql` returning ${sql.join(
           returning.map((r) => sql.identifier(r.column.name)),

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { fromDrizzle, type DrizzleTransactionLike, type PgBoss } from 'pg-boss';
+import { fromDrizzle, type DrizzleTransactionLike, type PgBoss, type Queue } from 'pg-boss';
 import type { Db } from '../db/client.js';
 
 /** Every queue FitPost uses; handlers re-read their rows, so a job carries ids only. */
@@ -12,7 +12,13 @@ export const queues = {
   engagement: 'engagement-metrics',
   email: 'email',
   tokenExpiry: 'token-expiry-warnings',
+  claimRecheck: 'claim-recheck',
 } as const;
+
+/** A portal's stored health-claim warnings to check again after its rules changed (issue 30). */
+export interface ClaimRecheckJob {
+  portalId: number;
+}
 
 export interface FanoutJob {
   autoPostId: string;
@@ -30,8 +36,28 @@ export interface PublishJob {
  */
 export async function ensureQueues(boss: PgBoss) {
   for (const name of Object.values(queues)) {
-    if (!(await boss.getQueue(name))) await boss.createQueue(name, { retryLimit: 0, expireInSeconds: 300 });
+    if (!(await boss.getQueue(name)))
+      await boss.createQueue(name, { retryLimit: 0, expireInSeconds: 300, ...queueOptions[name] });
   }
+}
+
+/**
+ * Queues that differ. A recheck repeats harmlessly, so it is retried; and it is `stately` by
+ * portal: one waiting and one running per portal at most, so a burst of rule changes costs at
+ * most one more pass (the waiting one reads the rules in force when it runs).
+ */
+const queueOptions: Partial<Record<string, Omit<Queue, 'name'>>> = {
+  [queues.claimRecheck]: { policy: 'stately', retryLimit: 3, retryDelay: 30, expireInSeconds: 1800 },
+};
+
+/** Queues a recheck of the portal's stored health-claim warnings inside the caller's transaction (outbox). */
+export function enqueueClaimRecheckIn(boss: PgBoss, tx: Db) {
+  const db = fromDrizzle(tx as unknown as DrizzleTransactionLike, sql);
+  return (portalId: number) =>
+    boss.send(queues.claimRecheck, { portalId } satisfies ClaimRecheckJob, {
+      db,
+      singletonKey: `portal-${portalId}`,
+    });
 }
 
 /** Sends a job inside the caller's transaction (outbox): it exists if and only if the rows commit. */

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createSecretKey, randomBytes } from 'node:crypto';
 
 /**
  * Envelope encryption for social-network tokens at rest: AES-256-GCM, a random 96-bit IV per
@@ -78,11 +78,14 @@ export const newTokenKey = (id: string) => `${id}:${randomBytes(32).toString('ba
 export function createTokenCipher(keys: TokenKey[]): TokenCipher {
   const [current] = keys;
   if (!current) throw new Error('at least one token key is required');
-  const byId = new Map(keys.map((k) => [k.id, k.key]));
+  // Key objects made once: given raw bytes, every call would make one first, which cost about three
+  // times the decryption itself (a worker decrypts a token or two per post it publishes).
+  const byId = new Map(keys.map((k) => [k.id, createSecretKey(k.key)]));
+  const currentKey = createSecretKey(current.key);
   return {
     encrypt(plain, aad) {
       const iv = randomBytes(12);
-      const cipher = createCipheriv('aes-256-gcm', current.key, iv);
+      const cipher = createCipheriv('aes-256-gcm', currentKey, iv);
       cipher.setAAD(Buffer.from(aad, 'utf8'));
       const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final(), cipher.getAuthTag()]);
       return `v1.${current.id}.${iv.toString('base64url')}.${body.toString('base64url')}`;

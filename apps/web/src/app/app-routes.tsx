@@ -148,9 +148,11 @@ export const appRoutes: RouteObject[] = [
       page(
         'dashboard',
         'Recommended Posts',
+        // Drawn without antd (its cards and panels are plain markup): a phone's first screen.
         lazyScreen(
           () => import('./dashboard-page'),
           (m) => m.DashboardPage,
+          { antd: false },
         ),
       ),
       page(

@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { NestedRouteErrorBoundary } from '@/components/route-error-boundary';
@@ -34,7 +34,8 @@ describe('lazyScreen', () => {
       code.resolve({ CalendarRoute: Calendar });
       await code.promise;
     });
-    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    // antd's theme, which loads beside the screen's code, may still be on its way.
+    await waitFor(() => expect(screen.queryByRole('status')).not.toBeInTheDocument());
     expect(screen.getByRole('heading', { level: 1, name: 'Calendar' })).toBeInTheDocument();
   });
 

@@ -1,9 +1,10 @@
 import { QueryClient } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it } from 'vitest';
-import { recommendedContentQuery } from '@/features/library/api/get-content';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { recommendedContentQuery } from '@/lib/api/content/get-content';
 import { contentKeys } from '@/lib/api/content/keys';
 import { clearStoredUser, setStoredUser } from '@/lib/session';
+import { makeContentItem } from '@/features/autopost/test/autopost-kit';
 import { makeUser } from '@/test/fixtures';
 import { server } from '@/test/setup';
 import { prefetchOpenedScreen } from './startup-prefetch';
@@ -42,5 +43,30 @@ describe('prefetchOpenedScreen', () => {
     await prefetchOpenedScreen('/app/calendar', new QueryClient());
     await prefetchOpenedScreen('/app/dashboardx', new QueryClient());
     expect(asked).toEqual([]);
+  });
+
+  it("fetches the first recommended card's graphic as soon as the answer is in, at high priority", async () => {
+    setStoredUser(makeUser());
+    const graphicUrl = 'https://cdn.example.com/squat-week.png';
+    server.use(
+      http.get('/api/content', () =>
+        HttpResponse.json({ ...page, items: [makeContentItem({ graphicUrl })], total: 1 }),
+      ),
+    );
+    const started: { src: string; fetchPriority: string }[] = [];
+    class RecordingImage {
+      fetchPriority = 'auto';
+      decoding = 'auto';
+      set src(src: string) {
+        started.push({ src, fetchPriority: this.fetchPriority });
+      }
+    }
+    vi.stubGlobal('Image', RecordingImage);
+    try {
+      await prefetchOpenedScreen('/app/dashboard', new QueryClient());
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(started).toEqual([{ src: graphicUrl, fetchPriority: 'high' }]);
   });
 });

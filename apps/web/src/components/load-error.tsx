@@ -1,7 +1,7 @@
 import { CloseCircleFilled, WarningFilled } from '@ant-design/icons';
-import { Button } from 'antd';
 import type { ReactNode } from 'react';
 import { errorText } from '@/lib/api-client';
+import { PlainButton } from './plain-controls';
 import './load-error.css';
 
 interface LoadErrorProps {
@@ -22,7 +22,8 @@ interface LoadErrorProps {
 
 /**
  * A list, item or screen whose data could not be loaded: why, and a Retry. Drawn like antd's
- * Alert without importing it, since the dashboard (the first screen) uses it within its JavaScript budget.
+ * Alert (and its Retry like antd's Button) without importing them: the dashboard, a phone's first
+ * screen, loads no antd.
  */
 export function LoadError(props: LoadErrorProps) {
   const { what, error, onRetry, retrying, action, type = 'error' } = props;
@@ -39,9 +40,9 @@ export function LoadError(props: LoadErrorProps) {
       </div>
       {action ??
         (onRetry ? (
-          <Button size="small" onClick={onRetry} loading={retrying}>
+          <PlainButton size="small" onClick={onRetry} loading={retrying}>
             Retry
-          </Button>
+          </PlainButton>
         ) : null)}
     </div>
   );

@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { makeMedia, makeUser } from '@/test/fixtures';
 import { server } from '@/test/setup';
-import { ApiError, apiRequest, apiUpload } from './api-client';
+import { ApiError, apiRequest, apiUpload, checkedByServer } from './api-client';
 import { browser } from './browser';
 import { getStoredUser, setStoredUser } from './session';
 
@@ -145,6 +145,28 @@ describe('requests', () => {
     });
   });
 
+  it("yields to the browser (scheduler.yield) before starting its request, so a screen's burst of calls is not one long task", async () => {
+    const order: string[] = [];
+    vi.stubGlobal('scheduler', {
+      yield: () => {
+        order.push('yield');
+        return Promise.resolve();
+      },
+    });
+    server.use(
+      http.get('/api/thing', () => {
+        order.push('request');
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    try {
+      await apiRequest('/api/thing');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(order).toEqual(['yield', 'request']);
+  });
+
   it('skips empty query values', async () => {
     let search = '';
     server.use(
@@ -161,6 +183,14 @@ describe('requests', () => {
     const user = makeUser();
     server.use(http.get('/api/thing', () => HttpResponse.json({ ...user, extra: 'dropped' })));
     await expect(apiRequest('/api/thing', { schema: userInfo })).resolves.toEqual(user);
+  });
+
+  it("takes a first-screen call's answer as the server sent it (checkedByServer): typed by the contract, not parsed again", async () => {
+    const answer = { ...makeUser(), extra: 'kept' };
+    server.use(http.get('/api/thing', () => HttpResponse.json(answer)));
+    await expect(apiRequest('/api/thing', { schema: checkedByServer<typeof answer>() })).resolves.toEqual(
+      answer,
+    );
   });
 });
 

@@ -1,10 +1,22 @@
-import { errorBody, messages } from '@fitpost/contract';
+import { messages, type ErrorBody } from '@fitpost/contract';
 import { browser } from './browser';
 import { clearStoredUser, getStoredUser } from './session';
 
 /** Anything with zod's `parse`: the contract's schemas, without the web app depending on zod itself. */
 export interface ResponseSchema<T> {
   parse(data: unknown): T;
+}
+
+/**
+ * The answer of a call the shell or the dashboard makes: typed by the contract, not parsed again
+ * here. The server has already checked it against the same schema (its response serializer refuses
+ * an answer that does not match), and parsing it here would load zod and build the contract's
+ * schemas while a phone draws its first screen (docs/architecture.md §5, "The first screen on a
+ * phone"). Every other call parses its answer with the contract's schema.
+ */
+export function checkedByServer<T>(): ResponseSchema<T> {
+  // A trust boundary: the server's serializer checked this answer against the contract's schema.
+  return { parse: (data) => data as T };
 }
 
 type QueryValue = string | number | boolean | null | undefined;
@@ -53,8 +65,11 @@ export class ApiError extends Error {
   }
 }
 
-/** The text a failed response shows (spec §8); `body` is the parsed JSON, if the body was JSON. */
-function callErrorText(body: unknown, rawText: string): string {
+/**
+ * The text a failed response shows (spec §8); `body` is the parsed JSON, if the body was JSON, and
+ * `envelope` our error envelope, when it is one.
+ */
+function callErrorText(body: unknown, rawText: string, envelope: ErrorBody | null): string {
   if (Array.isArray(body)) {
     const descriptions = body
       .map((item: unknown) =>
@@ -63,8 +78,7 @@ function callErrorText(body: unknown, rawText: string): string {
       .filter((description) => description !== '');
     return descriptions.length > 0 ? descriptions.join('\n') : messages['callError.unknown'];
   }
-  const envelope = errorBody.safeParse(body);
-  if (envelope.success) return envelope.data.error.message;
+  if (envelope) return envelope.error.message;
   return rawText.trim() !== '' ? rawText : messages['callError.unknown'];
 }
 
@@ -113,6 +127,7 @@ export async function apiRequest<T>(
   // Only with a body: Fastify rejects an empty body declared as JSON. A form sets its own boundary.
   if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
 
+  await yieldToBrowser();
   let response: Response;
   try {
     response = await fetch(buildUrl(path, query), {
@@ -127,23 +142,50 @@ export async function apiRequest<T>(
   }
 
   const text = await response.text().catch(() => '');
-  if (!response.ok) throw failedResponse(response.status, text, token);
+  if (!response.ok) throw await failedResponse(response.status, text, token);
   if (!schema) return undefined;
   return parseAnswer(schema, text, response.status, `${method} ${path}`);
 }
 
+/**
+ * Starting a request costs the page's main thread a millisecond or more (several on a phone), and a
+ * screen starts several at once as its panels appear (the dashboard: six). Each call first yields,
+ * so the browser can paint or answer a tap between them, instead of one long task starting them all
+ * (docs/benchmarks.md, issue 27). Where the browser has no `scheduler.yield`, calls start at once.
+ */
+async function yieldToBrowser(): Promise<void> {
+  // `scheduler` is not in TypeScript's DOM library yet; Chromium has had it since 129.
+  const { scheduler } = globalThis as { scheduler?: { yield?: () => Promise<void> } };
+  await scheduler?.yield?.();
+}
+
 /** The error of a response outside 2xx; a 401 on an authenticated call signs out (spec §4). */
-function failedResponse(status: number, text: string, token: string | undefined): ApiError {
+async function failedResponse(status: number, text: string, token: string | undefined): Promise<ApiError> {
   if (status === 401 && token) forceSignOut();
   const json = parseJson(text);
-  const envelope = errorBody.safeParse(json);
+  const envelope = await readEnvelope(json);
   return new ApiError({
     status,
-    code: envelope.success ? envelope.data.error.code : 'http_error',
-    text: callErrorText(json, text),
-    details: envelope.success ? envelope.data.error.details : undefined,
-    portalId: envelope.success ? envelope.data.error.portalId : undefined,
+    code: envelope?.error.code ?? 'http_error',
+    text: callErrorText(json, text, envelope),
+    details: envelope?.error.details,
+    portalId: envelope?.error.portalId,
   });
+}
+
+/**
+ * Our error envelope (`{ error: { code, message, details? } }`), checked with the contract's schema,
+ * or null. The schema loads with the first failed call, not with the app: zod stays off the first
+ * screen's load. Should it not load, the response's own text is shown.
+ */
+async function readEnvelope(json: unknown): Promise<ErrorBody | null> {
+  try {
+    const { errorBody } = await import('@fitpost/contract');
+    const envelope = errorBody.safeParse(json);
+    return envelope.success ? envelope.data : null;
+  } catch {
+    return null;
+  }
 }
 
 /** A successful answer parsed with the contract's schema; anything else is a call error. */
@@ -186,8 +228,11 @@ export function apiUpload<T>(path: string, form: FormData, options: UploadOption
         onProgress?.(Math.round((event.loaded / event.total) * 100));
     };
     xhr.onload = () => {
+      if (xhr.status < 200 || xhr.status >= 300) {
+        void failedResponse(xhr.status, xhr.responseText, token).then(reject);
+        return;
+      }
       try {
-        if (xhr.status < 200 || xhr.status >= 300) throw failedResponse(xhr.status, xhr.responseText, token);
         const answer = parseAnswer(schema, xhr.responseText, xhr.status, `POST ${path}`);
         onProgress?.(100);
         resolve(answer);
@@ -226,7 +271,7 @@ export async function apiDownload(
   } catch (cause) {
     throw new ApiError({ status: null, code: 'network_error', text: messages['callError.network'], cause });
   }
-  if (!response.ok) throw failedResponse(response.status, await response.text().catch(() => ''), token);
+  if (!response.ok) throw await failedResponse(response.status, await response.text().catch(() => ''), token);
   const named = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
   return { blob: await response.blob(), fileName: named ?? options.fallbackName };
 }

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { userInfo } from '@fitpost/contract';
+import { describe, expect, it, vi } from 'vitest';
 import { makeUser } from '@/test/fixtures';
 import {
   clearFlag,
@@ -49,6 +50,23 @@ describe('stored user', () => {
     expect(getStoredUser()).toBeNull();
   });
 
+  it("accepts a record exactly when the contract's userInfo schema does (the shape is checked by hand: no zod at start-up)", () => {
+    const user = makeUser({ organisationTimeZone: 'Europe/Paris' });
+    const wrongValues: unknown[] = [undefined, null, 7, 'text', true, [], {}, [{ name: 1, value: 'x' }]];
+    const records: unknown[] = [user, { ...user, organisationTimeZone: null }];
+    for (const field of Object.keys(user)) {
+      const { [field]: _dropped, ...without } = user as Record<string, unknown>;
+      records.push(without);
+      // The id's uuid format aside (the server's to check): any other text is no id either way.
+      for (const value of wrongValues)
+        if (field !== 'id' || typeof value !== 'string') records.push({ ...user, [field]: value });
+    }
+    for (const record of records) {
+      const encoded = toBase64(JSON.stringify(record));
+      expect(decodeUser(encoded) !== null, JSON.stringify(record)).toBe(userInfo.safeParse(record).success);
+    }
+  });
+
   it('clears', () => {
     setStoredUser(makeUser());
     clearStoredUser();
@@ -66,6 +84,23 @@ describe('stored user', () => {
       fullName: 'New Name',
       fitPostAdminAccess: true,
     });
+  });
+
+  it('writes nothing when GET /api/user/me brings no change, whatever the order of its fields', () => {
+    const user = makeUser({ token: 'keep-me' });
+    setStoredUser(user);
+    const stored = getStoredUser();
+    const { token: _token, ...fresh } = user;
+    const reordered = Object.fromEntries(Object.entries(fresh).reverse()) as typeof fresh;
+    const writes = vi.spyOn(Storage.prototype, 'setItem');
+    try {
+      refreshStoredUser(reordered);
+      expect(writes).not.toHaveBeenCalled();
+      // The same record, so nothing reading it is drawn again.
+      expect(getStoredUser()).toBe(stored);
+    } finally {
+      writes.mockRestore();
+    }
   });
 
   it('replaces the stored properties', () => {

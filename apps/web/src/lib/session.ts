@@ -1,4 +1,4 @@
-import { userInfo, type UserInfo, type UserProperty } from '@fitpost/contract';
+import type { UserInfo, UserProperty } from '@fitpost/contract';
 import { useSyncExternalStore } from 'react';
 
 /** localStorage keys the product uses (spec §2, §4). */
@@ -65,11 +65,41 @@ export function decodeUser(encoded: string | null): UserInfo | null {
     const binary = atob(encoded);
     const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0));
     const json: unknown = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
-    const parsed = userInfo.safeParse(json);
-    return parsed.success ? parsed.data : null;
+    return isUserInfo(json) ? json : null;
   } catch {
     return null;
   }
+}
+
+/**
+ * Whether `value` has the shape of the contract's `userInfo` (session.test.ts holds the two to the
+ * same answers). Checked here rather than with the schema: the stored record is read before the
+ * first screen draws, and that first load has no zod (docs/architecture.md §5). The record is one
+ * this app wrote from a server answer; GET /api/user/me replaces it as soon as the shell shows.
+ */
+function isUserInfo(value: unknown): value is UserInfo {
+  if (typeof value !== 'object' || value === null) return false;
+  // A trust boundary (local storage): every field is checked below.
+  const record = value as Record<string, unknown>;
+  const text = (key: string) => typeof record[key] === 'string';
+  const flag = (key: string) => typeof record[key] === 'boolean';
+  const zone = record.organisationTimeZone;
+  return (
+    ['id', 'token', 'fullName', 'email', 'accountType', 'thumbnailUrl', 'profileUrl'].every(text) &&
+    ['fitPostAdminAccess', 'isNewUser'].every(flag) &&
+    Number.isInteger(record.portalId) &&
+    Array.isArray(record.properties) &&
+    record.properties.every(
+      (property: unknown) =>
+        typeof property === 'object' &&
+        property !== null &&
+        'name' in property &&
+        typeof property.name === 'string' &&
+        'value' in property &&
+        typeof property.value === 'string',
+    ) &&
+    (zone === undefined || zone === null || typeof zone === 'string')
+  );
 }
 
 let cache: { raw: string | null; user: UserInfo | null } = { raw: null, user: null };
@@ -88,10 +118,24 @@ export function clearStoredUser(): void {
   write(storageKeys.user, null);
 }
 
-/** Replaces the stored record's fields but keeps its token (GET /api/user/me carries none). */
+/**
+ * Replaces the stored record's fields but keeps its token (GET /api/user/me carries none). An
+ * answer that changes nothing writes nothing, so the screens reading the user are not drawn again
+ * (it comes with every start, while the first screen is still drawing).
+ */
 export function refreshStoredUser(fresh: Omit<UserInfo, 'token'>): void {
   const current = getStoredUser();
-  if (current) setStoredUser({ ...fresh, token: current.token });
+  if (!current) return;
+  const next: UserInfo = { ...fresh, token: current.token };
+  if (!sameRecord(current, next)) setStoredUser(next);
+}
+
+/** Whether two records hold the same values, whatever the order of their fields. */
+function sameRecord(a: UserInfo, b: UserInfo): boolean {
+  const fields = new Set([...Object.keys(a), ...Object.keys(b)]);
+  return [...fields].every(
+    (field) => JSON.stringify(a[field as keyof UserInfo]) === JSON.stringify(b[field as keyof UserInfo]),
+  );
 }
 
 export function setStoredUserProperties(properties: UserProperty[]): void {

@@ -1,5 +1,5 @@
 import { tourSeenProperty, type UserInfo } from '@fitpost/contract';
-import { useUpdateUserProperty } from '@/lib/api/user/update-user-property';
+import { useUpdateUserProperty } from '@/lib/api/users/update-user-property';
 import {
   clearFlag,
   getStoredUser,

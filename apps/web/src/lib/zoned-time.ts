@@ -18,8 +18,6 @@ export {
   toWallTime,
   zoneAbbreviation,
   zoneLabel,
-  type WallTime,
-  type WallTimeFit,
   type ZonedInstant,
 } from '@fitpost/contract';
 

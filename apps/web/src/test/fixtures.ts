@@ -1,4 +1,6 @@
 import type {
+  AutoPost,
+  AutoPostDetail,
   MediaRecord,
   OrganisationSettings,
   SocialConnection,
@@ -159,5 +161,50 @@ export function makeOrganisationSettings(
     },
     changes: [],
     ...overrides,
+  };
+}
+
+export const autoPostId = 'a1a1a1a1-1111-4111-8111-111111111111';
+
+export function makeAutoPost(overrides: Partial<AutoPost> = {}): AutoPost {
+  return {
+    id: autoPostId,
+    contentId: null,
+    body: 'Five squat cues that keep your knees happy.',
+    mediaId: null,
+    mediaUrl: null,
+    link: null,
+    networks: ['x', 'linkedin'],
+    xVariants: [],
+    xSpreadMinutes: 0,
+    // 3/15/2030 9:30 AM in New York (EDT, UTC−4).
+    scheduledAt: '2030-03-15T13:30:00.000Z',
+    timeZone: 'America/New_York',
+    status: 'scheduled',
+    utm: true,
+    createdAt: '2030-03-01T10:00:00.000Z',
+    updatedAt: '2030-03-01T10:00:00.000Z',
+    warnings: [],
+    claimsAcknowledged: null,
+    ...overrides,
+  };
+}
+
+export function makeDetail(
+  overrides: Partial<AutoPost> = {},
+  progress: Partial<AutoPostDetail['progress']> = {},
+): AutoPostDetail {
+  return {
+    ...makeAutoPost(overrides),
+    progress: {
+      membersReached: 0,
+      skippedAccounts: 0,
+      skippedMembers: 0,
+      customised: 0,
+      byNetwork: [],
+      fanoutStartedAt: null,
+      fanoutFinishedAt: null,
+      ...progress,
+    },
   };
 }

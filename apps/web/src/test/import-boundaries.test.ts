@@ -38,6 +38,17 @@ describe('the web import boundaries (docs/architecture.md §5) are enforced by E
     ]);
   }, 120_000);
 
+  it('calling the server outside the API layer fails; an api file may', async () => {
+    const outsideApi = (name: string) =>
+      `Only the API layer calls the server (${name}): put the call in lib/api/<resource>/ (a resource several features use) or features/<feature>/api/ (a feature's own), one file per endpoint.`;
+    expect(await boundaryErrors('features/dashboard/test-fixtures/calls-the-server.ts')).toEqual([
+      { line: 4, message: outsideApi('apiRequest') },
+      { line: 5, message: outsideApi('apiUpload') },
+    ]);
+    expect(await boundaryErrors('lib/api/posts/get-posts.ts')).toEqual([]);
+    expect(await boundaryErrors('features/auth/api/post-logout.ts')).toEqual([]);
+  }, 120_000);
+
   it('lib/ (or components/) importing a feature fails', async () => {
     expect(await boundaryErrors('lib/test-fixtures/imports-a-feature.ts')).toEqual([
       { line: 4, message: 'components/ and lib/ are shared and never import a feature (features/social).' },

@@ -3,6 +3,9 @@ import { cleanup, configure } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+// In the app antd's theme loads beside each screen that uses antd (app/lazy-screen.tsx); loaded
+// here once, so a test's first screen does not also wait for antd's modules to be transformed.
+import '@/components/antd-theme';
 
 // Screens are lazily loaded modules; the first import of one can take a while under the test transform,
 // and CI shares two cores with everything else.

@@ -9,25 +9,8 @@ import { formatCount, systemUserId } from '../constants.js';
  * `path/{id}`; multi-delete is DELETE `path` with a body `{ ids }`; lists are paged with `page`,
  * `pagesize`, `sort` and `desc` and answer `{ items, total, page, pageSize }`. Members read; writes
  * (brands, content, tags, system feeds) are for admins (403 otherwise). Another portal's ids
- * answer 404.
+ * answer 404. Its paths are `libraryApi` (api-paths.ts).
  */
-export const libraryApi = {
-  brands: '/api/brand',
-  brand: (id: string) => `/api/brand/${id}`,
-  content: '/api/content',
-  contentItem: (id: string) => `/api/content/${id}`,
-  tags: '/api/tag',
-  tag: (id: string) => `/api/tag/${id}`,
-  /** POST `{ ids, searchable? }`: the Tags screen's 'Toggle Searchable'. */
-  tagsSearchable: '/api/tag/searchable',
-  favorites: '/api/favorite',
-  favorite: (contentId: string) => `/api/favorite/${contentId}`,
-  feeds: '/api/feed',
-  feed: (id: string) => `/api/feed/${id}`,
-  /** GET: refreshes the member's feeds and the portal's system feeds (spec §4, §7). */
-  feedConsume: (userId: string) => `/api/feed/consume/${userId}`,
-} as const;
-
 export const libraryLimits = {
   titleMaxLength: 300,
   /** Same ceiling as a post's body: a caption is meant to become one. */

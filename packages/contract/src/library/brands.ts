@@ -32,7 +32,6 @@ export const brandSearchQuery = pageQuery.extend({
   sort: z.enum(brandSortFields).default('name'),
   ...sortDirection,
 });
-export type BrandSearchQuery = z.input<typeof brandSearchQuery>;
 
 export const brandPage = pagedOf(brand);
 export type BrandPage = z.infer<typeof brandPage>;
@@ -59,4 +58,3 @@ export type BrandUpsert = z.input<typeof brandUpsert>;
  * unless `moveTo` names another brand of the portal, which its items then carry.
  */
 export const brandDeleteQuery = z.object({ moveTo: uuid.optional() });
-export type BrandDeleteQuery = z.infer<typeof brandDeleteQuery>;

@@ -8,7 +8,7 @@ import { healthClaimWarnings } from '../health-claims.js';
 
 /** `library`: made by the portal's admins; `feed`: imported from a content feed. */
 export const contentTypes = ['library', 'feed'] as const;
-export const contentType = z.enum(contentTypes);
+const contentType = z.enum(contentTypes);
 export type ContentType = z.infer<typeof contentType>;
 
 export const contentItem = z
@@ -51,7 +51,7 @@ export const contentItem = z
 export type ContentItem = z.infer<typeof contentItem>;
 
 /** `updated`: last changed first (the Content Repository's default, so new and edited items lead). */
-export const contentSortFields = ['date', 'title', 'brand', 'recommended', 'relevance', 'updated'] as const;
+const contentSortFields = ['date', 'title', 'brand', 'recommended', 'relevance', 'updated'] as const;
 export type ContentSortField = (typeof contentSortFields)[number];
 
 /**
@@ -77,7 +77,6 @@ export const contentSearchQuery = pageQuery.extend({
   sort: z.enum(contentSortFields).optional(),
   ...sortDirection,
 });
-export type ContentSearchQuery = z.input<typeof contentSearchQuery>;
 
 export const contentPage = pagedOf(contentItem);
 export type ContentPage = z.infer<typeof contentPage>;

@@ -18,12 +18,12 @@ export const feedErrorCodes = [
   'feed.too_many_redirects',
   'feed.unreachable',
 ] as const;
-export const feedErrorCode = z.enum(feedErrorCodes);
+const feedErrorCode = z.enum(feedErrorCodes);
 export type FeedErrorCode = z.infer<typeof feedErrorCode>;
 
 /** Result of the last fetch: `ok` (read), `not_modified` (unchanged since), `error`; null before the first. */
 export const feedFetchStatuses = ['ok', 'not_modified', 'error'] as const;
-export const feedFetchStatus = z.enum(feedFetchStatuses);
+const feedFetchStatus = z.enum(feedFetchStatuses);
 export type FeedFetchStatus = z.infer<typeof feedFetchStatus>;
 
 /** How a feed's last fetch went, in words (the Feeds screen and the Feed Usage report). */
@@ -59,7 +59,6 @@ export const feed = z
   .meta({ id: 'Feed' });
 export type Feed = z.infer<typeof feed>;
 export const feedList = z.array(feed);
-export type FeedList = z.infer<typeof feedList>;
 
 /**
  * GET /api/feed?portalid&userid&active (spec §7). Without `userid`: the caller's own feeds and
@@ -71,7 +70,6 @@ export const feedListQuery = z.object({
   userid: uuid.optional(),
   active: queryBoolean.optional(),
 });
-export type FeedListQuery = z.input<typeof feedListQuery>;
 
 /**
  * POST /api/feed or PUT /api/feed/{id} (spec §7: name, url, description, isActive, userId,

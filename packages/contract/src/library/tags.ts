@@ -27,7 +27,6 @@ export const tagSearchQuery = pageQuery.extend({
   sort: z.enum(tagSortFields).default('name'),
   ...sortDirection,
 });
-export type TagSearchQuery = z.input<typeof tagSearchQuery>;
 
 export const tagPage = pagedOf(tag);
 export type TagPage = z.infer<typeof tagPage>;

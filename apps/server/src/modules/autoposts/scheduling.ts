@@ -50,7 +50,8 @@ export const fields = (input: Upsert, when: Date, settings: OrganisationSettings
  * time are recorded with them.
  */
 async function checkClaims(deps: AutoPostDeps, actor: Actor, input: Upsert) {
-  const warnings = await claimWarningsOf(deps.db, actor.portalId, autoPostClaimTexts(input));
+  // In the save's transaction, the portal's rules held until it commits (a change of rules rechecks it).
+  const warnings = await claimWarningsOf(deps.db, actor.portalId, autoPostClaimTexts(input), { lock: true });
   if (warnings.length === 0)
     return {
       claimWarnings: [],
@@ -76,8 +77,8 @@ export async function createAutoPost(deps: AutoPostDeps, actor: Actor, input: Up
   requireAdmin(actor, autoPostMessages.adminOnly);
   const settings = await settingsOf(deps.db, actor.portalId);
   const when = await validateAutoPost(autoPostChecks(deps, actor, settings), input);
-  const claims = await checkClaims(deps, actor, input);
   const row = await deps.db.transaction(async (tx) => {
+    const claims = await checkClaims({ ...deps, db: tx }, actor, input);
     const [made] = await tx
       .insert(autoPosts)
       .values({
@@ -101,8 +102,8 @@ export async function updateAutoPost(deps: AutoPostDeps, actor: Actor, id: strin
   await findPortalAutoPost(deps.db, actor, id);
   const settings = await settingsOf(deps.db, actor.portalId);
   const when = await validateAutoPost(autoPostChecks(deps, actor, settings), input);
-  const claims = await checkClaims(deps, actor, input);
   return deps.db.transaction(async (tx) => {
+    const claims = await checkClaims({ ...deps, db: tx }, actor, input);
     const [row] = await tx
       .update(autoPosts)
       .set({

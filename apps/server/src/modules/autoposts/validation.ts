@@ -102,7 +102,7 @@ export function autoPostChecks(
 }
 
 /** The text a network counts: the longest the merge fields can make it, then the link. */
-export const withLink = (text: string, link: string | null | undefined) =>
+const withLink = (text: string, link: string | null | undefined) =>
   [longestMergeText(text), link].filter(Boolean).join(' ');
 
 /**

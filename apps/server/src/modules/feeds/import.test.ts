@@ -20,12 +20,31 @@ let coach: TestUser;
 let colleague: TestUser;
 let otherCoach: TestUser;
 
+/** Items whose summaries make health claims (issue 30), and one that does not. */
+const claimItems = [
+  ['detox', 'Our 7-day detox resets your body.'],
+  ['cure', 'This stretch cures back pain for good.'],
+  ['own-phrase', 'A fat-burning circuit for Monday.'],
+  ['clean', 'Five squat cues for better depth.'],
+];
+const claimsFeed = `<?xml version="1.0"?><rss version="2.0"><channel><title>Claims</title>${claimItems
+  .map(
+    ([guid, text]) =>
+      `<item><guid>${guid}</guid><title>${guid}</title><link>https://example.org/${guid}</link><description>${text}</description></item>`,
+  )
+  .join('')}</channel></rss>`;
+
 /**
- * A loopback server answering a truncated RSS document, as a broken publisher would, and at
+ * A loopback server answering a truncated RSS document, at /claims.rss items with health claims, as a broken publisher would, and at
  * /odd.json a JSON Feed with a NUL in an id and in a text, and dates of year 0000 and 275760.
  */
 async function startBrokenFeedServer() {
   const server = createServer((req, res) => {
+    if (req.url === '/claims.rss') {
+      res.writeHead(200, { 'content-type': 'application/rss+xml' });
+      res.end(claimsFeed);
+      return;
+    }
     if (req.url === '/odd.json') {
       res.writeHead(200, { 'content-type': 'application/feed+json' });
       res.end(readFileSync(new URL('./fetch/fixtures/odd-items.json', import.meta.url)));
@@ -66,6 +85,76 @@ async function consume(who: TestUser, userId = who.user.id) {
 const itemsOf = async (feedId: string) =>
   (await t.db.select({ n: count() }).from(contentItems).where(eq(contentItems.feedId, feedId)))[0]?.n ?? 0;
 const feedRow = async (id: string) => (await t.db.select().from(feeds).where(eq(feeds.id, id)))[0];
+
+describe('health claims of imported items (issue 30)', () => {
+  it('stores each new item’s warnings with the portal’s rules, so the admin’s list can filter on them', async () => {
+    const portalAdmin = await makeUser(t, { admin: true, portalId: 3 });
+    const portalCoach = await makeUser(t, { portalId: 3 });
+    const current = await call(t, portalAdmin, { url: '/api/settings/organisation' });
+    const { defaults: _d, changes: _c, ...body } = current.json<Record<string, unknown>>();
+    const rules = await call(t, portalAdmin, {
+      method: 'PUT',
+      url: '/api/settings/organisation',
+      payload: {
+        ...body,
+        claimRulesOff: ['detox'],
+        claimPhrases: [{ phrase: 'fat-burning', suggestion: '' }],
+      },
+    });
+    expect(rules.statusCode, rules.body).toBe(200);
+    const url = brokenUrl.replace('/feed.xml', '/claims.rss');
+    const system = await addFeed(portalAdmin, { name: 'Claims (system)', url, isSystem: true });
+    const own = await addFeed(portalCoach, { name: 'Claims (mine)', url });
+    const deps = { db: t.db, fetch: { allowLoopback: true } };
+    for (const feed of [system, own]) {
+      const row = await feedRow(feed.id);
+      if (!row) throw new Error('no feed');
+      expect(await refreshFeed(deps, row)).toMatchObject({ status: 'ok', imported: 4 });
+    }
+    const stored = await t.db
+      .select({
+        feedId: contentItems.feedId,
+        guid: contentItems.feedGuid,
+        warnings: contentItems.claimWarnings,
+      })
+      .from(contentItems)
+      .where(eq(contentItems.portalId, 3));
+    const warningsOf = (feedId: string) =>
+      Object.fromEntries(
+        stored
+          .filter((r) => r.feedId === feedId)
+          .map((r) => [r.guid, r.warnings.map((w) => `${w.rule}: ${w.phrase}`)]),
+      );
+    // The organisation switched detox off and added its own phrase; the member's own feed is checked alike.
+    const expected = {
+      detox: [],
+      cure: ['cure: cures back pain'],
+      'own-phrase': ['organisation: fat-burning'],
+      clean: [],
+    };
+    expect(warningsOf(system.id)).toEqual(expected);
+    expect(warningsOf(own.id)).toEqual(expected);
+
+    const flagged = await call(t, portalAdmin, {
+      url: '/api/content?type=feed&hasWarnings=true&pagesize=100',
+    });
+    expect(flagged.statusCode, flagged.body).toBe(200);
+    expect(
+      flagged
+        .json<ContentPage>()
+        .items.map((i) => i.title)
+        .sort(),
+    ).toEqual(['cure', 'own-phrase']);
+    expect(flagged.json<ContentPage>().items[0]?.warnings).toHaveLength(1);
+
+    // Read again (no validators), nothing is new: nothing is checked or written again.
+    const row = await feedRow(system.id);
+    if (!row) throw new Error('no feed');
+    expect(await refreshFeed(deps, { ...row, etag: null, lastModified: null })).toMatchObject({
+      imported: 0,
+    });
+  });
+});
 
 describe('GET /api/feed/consume/{userId}', () => {
   it("imports RSS, Atom and JSON Feed items: the member's privately, system feeds for the portal", async () => {

@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import { feedErrorCodes, libraryLimits, type FeedErrorCode, type FeedFetchStatus } from '@fitpost/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import { anyOf } from '../../db/bulk.js';
 import type { Db } from '../../db/client.js';
 import { contentItems, feeds } from '../../db/schema-library.js';
 import { metrics } from '../../lib/metrics.js';
+import { claimSettingsOf, warningsWith } from '../organisation/health-claims.js';
 import { fetchFeed, FeedFetchError, type FetchedFeedItem } from './fetch/index.js';
 
 export interface FeedsDeps {
@@ -30,7 +32,7 @@ interface FeedRefreshOutcome {
 
 export const clock = (deps: Pick<FeedsDeps, 'now'>) => deps.now?.() ?? new Date();
 
-/** Rows per insert statement: 13 values each stays far below PostgreSQL's 65,535 parameters. */
+/** Rows per insert statement: 14 values each stays far below PostgreSQL's 65,535 parameters. */
 const insertChunk = 500;
 /** Longer guids are stored as their SHA-256, so the (feed, guid) index never sees an oversized key. */
 const maxGuidLength = 500;
@@ -80,14 +82,40 @@ function contentRows(feed: FeedRow, items: FetchedFeedItem[], now: Date) {
   });
 }
 
-/** Stores the items not seen before (by guid within the feed); returns how many were new. */
+/**
+ * Stores the items not seen before (by guid within the feed); returns how many were new. The feed's
+ * known guids are read first (its unique index), so only new items are checked for health claims
+ * (issue 30: stored like an admin's item's, for the admin's "has warnings" filter) and inserted: a
+ * feed read again costs one index read. The insert still skips a guid another refresh stored
+ * meanwhile. The portal's rules are read and held (claimSettingsOf's `lock`) in the import's
+ * transaction: a change of rules either waits for the import and then rechecks its items, or came
+ * first and is what they were checked with.
+ */
 async function importItems(db: Db, feed: FeedRow, items: FetchedFeedItem[], now: Date) {
   const rows = contentRows(feed, items, now);
+  if (rows.length === 0) return 0;
+  const known = await db
+    .select({ guid: contentItems.feedGuid })
+    .from(contentItems)
+    .where(
+      and(
+        eq(contentItems.feedId, feed.id),
+        anyOf(
+          contentItems.feedGuid,
+          rows.map((row) => row.feedGuid),
+        ),
+      ),
+    );
+  const seen = new Set(known.map((row) => row.guid));
+  const fresh = rows.filter((row) => !seen.has(row.feedGuid));
+  if (fresh.length === 0) return 0;
+  const settings = await claimSettingsOf(db, feed.portalId, { lock: true });
+  const checked = fresh.map((row) => ({ ...row, claimWarnings: warningsWith(settings, [row.body]) }));
   let imported = 0;
-  for (let i = 0; i < rows.length; i += insertChunk) {
+  for (let i = 0; i < checked.length; i += insertChunk) {
     const inserted = await db
       .insert(contentItems)
-      .values(rows.slice(i, i + insertChunk))
+      .values(checked.slice(i, i + insertChunk))
       .onConflictDoNothing({ target: [contentItems.feedId, contentItems.feedGuid] })
       .returning({ id: contentItems.id });
     imported += inserted.length;

@@ -77,8 +77,9 @@ export async function createContent(deps: LibraryDeps, actor: Actor, input: Upse
   requireAdmin(actor, libraryMessages.adminOnly);
   if (input.id) throw invalid(libraryMessages.idOnCreate);
   const now = clock(deps);
-  const claimWarnings = await claimWarningsOf(deps.db, actor.portalId, [input.body]);
   const id = await deps.db.transaction(async (tx) => {
+    // Read with the portal's rules held until the item is stored (a change of rules rechecks it).
+    const claimWarnings = await claimWarningsOf(tx, actor.portalId, [input.body], { lock: true });
     const tagIds = await checkReferences(tx, actor, input);
     if (input.mediaId) await shareWithLibrary(tx, actor, input.mediaId);
     const [row] = await tx
@@ -115,8 +116,8 @@ export async function updateContent(
 ): Promise<ContentItem> {
   requireAdmin(actor, libraryMessages.adminOnly);
   if (input.id && input.id !== id) throw invalid(libraryMessages.idMismatch);
-  const claimWarnings = await claimWarningsOf(deps.db, actor.portalId, [input.body]);
   await deps.db.transaction(async (tx) => {
+    const claimWarnings = await claimWarningsOf(tx, actor.portalId, [input.body], { lock: true });
     const [existing] = await tx
       .select({
         id: contentItems.id,

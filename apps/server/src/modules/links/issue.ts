@@ -1,8 +1,9 @@
 import { shortLinkPrefix } from '@fitpost/contract';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import { insertRows } from '../../db/bulk.js';
 import type { Db } from '../../db/client.js';
 import { shortLinks } from '../../db/schema-links.js';
-import { settingsOf } from '../organisation/service.js';
+import { settingsOfMany } from '../organisation/service.js';
 import { newLinkCode } from './codes.js';
 
 /** What the post target going out says and where its link leads. */
@@ -20,29 +21,58 @@ interface LinkedTarget {
 }
 
 /** `<FITPOST_PUBLIC_URL>/l/<code>`. */
-export const shortLinkUrl = (publicUrl: string, code: string) =>
+const shortLinkUrl = (publicUrl: string, code: string) =>
   `${publicUrl.replace(/\/+$/, '')}${shortLinkPrefix}${code}`;
 
+/** The portals among `portalIds` whose organisation tracks links (Track links, on by default), in one statement. */
+export async function trackingPortals(db: Db, portalIds: readonly number[]): Promise<ReadonlySet<number>> {
+  const settings = await settingsOfMany(db, [...new Set(portalIds)]);
+  return new Set([...settings].filter(([, s]) => s.trackLinks).map(([id]) => id));
+}
+
 /**
- * The link a target sends: its short link when the organisation tracks links (the default), else the
- * destination itself. One code per target, written as the target is sent: a retry after a failed
- * send keeps the code and takes the post's link as it is now (nothing went out with the old one), so
- * what the network shows and what FitPost redirects to agree. The destination is fixed from here on:
- * editing the content item or deleting the post later changes nothing.
+ * The links a batch of targets sends, by target id: each one's short link where its organisation
+ * tracks links (`tracking`, from trackingPortals), else the destination itself. One code per
+ * target, written as its batch is sent: a retry after a failed send keeps the code and takes the
+ * post's link as it is now (nothing went out with the old one), so what the network shows and what
+ * FitPost redirects to agree. The destination is fixed from here on: editing the content item or
+ * deleting the post later changes nothing. One statement whatever the batch's size (the publishing
+ * engine's hot path: a settings read and a write per target left the worker waiting on the
+ * database, docs/benchmarks.md).
  */
-export async function linkToSend(db: Db, publicUrl: string, target: LinkedTarget): Promise<string> {
-  const settings = await settingsOf(db, target.portalId);
-  if (!settings.trackLinks) return target.destination;
-  const [row] = await db
-    .insert(shortLinks)
-    .values({ code: newLinkCode(), ...target, text: target.text.slice(0, 280) })
-    .onConflictDoUpdate({
-      target: shortLinks.targetId,
-      set: { destination: sql`excluded.destination`, text: sql`excluded.text` },
-    })
-    .returning({ code: shortLinks.code });
-  if (!row) throw new Error(`No short link was written for target ${target.targetId}`);
-  return shortLinkUrl(publicUrl, row.code);
+export async function linksToSend(
+  db: Db,
+  publicUrl: string,
+  targets: readonly LinkedTarget[],
+  tracking: ReadonlySet<number>,
+): Promise<Map<string, string>> {
+  const links = new Map(targets.map((t) => [t.targetId, t.destination]));
+  const tracked = targets.filter((t) => tracking.has(t.portalId));
+  const written = await insertRows(
+    db,
+    shortLinks,
+    [
+      'code',
+      'portalId',
+      'userId',
+      'postId',
+      'targetId',
+      'contentId',
+      'network',
+      'accountName',
+      'text',
+      'destination',
+    ],
+    tracked.map((t) => ({ code: newLinkCode(), ...t, text: t.text.slice(0, 280) })),
+    {
+      onConflictUpdate: { target: 'targetId', set: ['destination', 'text'] },
+      returning: ['targetId', 'code'],
+    },
+  );
+  for (const row of written) links.set(row.targetId, shortLinkUrl(publicUrl, row.code));
+  if (written.length !== tracked.length)
+    throw new Error(`${tracked.length - written.length} short links were not written`);
+  return links;
 }
 
 /**

@@ -1,14 +1,14 @@
 import { startSandbox, type Sandbox } from '@fitpost/sandbox';
-import { publishedPosts } from '@fitpost/sandbox/testing';
+import { injectFault, publishedPosts } from '@fitpost/sandbox/testing';
 import { shortLinkLimits, shortLinkMessages, type MyStats, type ReportResult } from '@fitpost/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postTargets } from '../../db/schema-posts.js';
+import { postTargets, rateLimits } from '../../db/schema-posts.js';
 import { rowsOf } from '../../db/bulk.js';
 import { testEngineDeps } from '../../test/engine.js';
 import { makeUser, startTestApp, type TestApp } from '../../test/harness.js';
 import { connectX, networkEnv } from '../../test/social.js';
-import { publishTarget } from '../posts/engine.js';
+import { publishTarget, publishTargets } from '../posts/engine.js';
 import type { EngineDeps } from '../posts/engine-deps.js';
 import { isPreviewFetch } from './crawlers.js';
 import { ClickRecorder } from './recorder.js';
@@ -37,9 +37,8 @@ let shortLink: RegExp;
 
 type Member = Awaited<ReturnType<typeof makeUser>>;
 
-/** A member's post with a link, published on their X account through the engine; answers what X received. */
-async function publishWithLink(member: Member, connectionId: string, link: string) {
-  const body = `Book a session #${++seq} ${Date.now()}`;
+/** A member's post with a link (`body` starts its text), saved to publish now on their X account; answers its target's job. */
+async function savedWithLink(member: Member, connectionId: string, link: string, body: string) {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/posts',
@@ -50,10 +49,21 @@ async function publishWithLink(member: Member, connectionId: string, link: strin
   const postId = res.json<{ id: string }>().id;
   const [target] = await t.db.select().from(postTargets).where(eq(postTargets.postId, postId));
   if (!target) throw new Error('no target');
-  expect(await publishTarget(deps, { targetId: target.id, version: target.version })).toBe('published');
+  return { postId, body, link, job: { targetId: target.id, version: target.version } };
+}
+
+/** A member's post with a link, published on their X account through the engine; answers what X received. */
+async function publishWithLink(member: Member, connectionId: string, link: string) {
+  const { postId, body, job } = await savedWithLink(
+    member,
+    connectionId,
+    link,
+    `Book a session #${++seq} ${Date.now()}`,
+  );
+  expect(await publishTarget(deps, job)).toBe('published');
   const sent = (await publishedPosts(sandbox.url)).find((p) => p.text.startsWith(body));
   if (!sent) throw new Error('X received nothing');
-  return { postId, targetId: target.id, text: sent.text, code: shortLink.exec(sent.text)?.[1] };
+  return { postId, targetId: job.targetId, text: sent.text, code: shortLink.exec(sent.text)?.[1] };
 }
 
 const follow = (
@@ -141,6 +151,68 @@ describe('publishing with short links', () => {
     await setTrackLinks(admin, true);
     const on = await publishWithLink(member, x, 'https://example.org/tracked');
     expect(on.code).toBeDefined();
+  });
+});
+
+describe('a batch of targets going out together', () => {
+  it('gives each tracked target its own code and sends the others’ links as they are', async () => {
+    const admin = await makeUser(t, { admin: true, portalId: 35 });
+    await setTrackLinks(admin, false);
+    const tracked = await Promise.all([makeUser(t), makeUser(t)]);
+    const untracked = await makeUser(t, { portalId: 35 });
+    const saved = [];
+    for (const [i, member] of [...tracked, untracked].entries())
+      saved.push(
+        await savedWithLink(
+          member,
+          await connectX(t, member.auth),
+          `https://example.org/batch/${i}`,
+          `Batch class #${++seq} ${Date.now()}`,
+        ),
+      );
+    expect(
+      await publishTargets(
+        deps,
+        saved.map((s) => s.job),
+      ),
+    ).toEqual(['published', 'published', 'published']);
+    const sent = await publishedPosts(sandbox.url);
+    const textOf = (body: string) => sent.find((p) => p.text.startsWith(body))?.text ?? '';
+    const codes = saved.slice(0, 2).map((s) => shortLink.exec(textOf(s.body))?.[1]);
+    expect(new Set(codes).size).toBe(2);
+    for (const [i, code] of codes.entries()) {
+      expect((await follow(code ?? '')).headers.location).toBe(saved[i]?.link);
+    }
+    expect(textOf(saved[2]?.body ?? '')).toContain('https://example.org/batch/2');
+    expect(textOf(saved[2]?.body ?? '')).not.toMatch(shortLink);
+  });
+
+  it('keeps a target’s code when its send is retried', async () => {
+    const member = await makeUser(t);
+    const x = await connectX(t, member.auth);
+    const { body, job } = await savedWithLink(
+      member,
+      x,
+      'https://example.org/retried',
+      `Retried class #${++seq} ${Date.now()}`,
+    );
+    await injectFault(sandbox.url, { network: 'x', kind: 'rate_limit', resetSeconds: 2 });
+    expect(await publishTarget(deps, job)).toBe('retrying');
+    const [waiting] = await t.db.select().from(postTargets).where(eq(postTargets.id, job.targetId));
+    if (!waiting) throw new Error('no target');
+    const later = { ...deps, now: () => new Date(waiting.dueAt.getTime() + 3000) };
+    expect(await publishTarget(later, { targetId: waiting.id, version: waiting.version })).toBe('published');
+    const texts = (await publishedPosts(sandbox.url))
+      .filter((p) => p.text.startsWith(body))
+      .map((p) => p.text);
+    expect(texts).toHaveLength(1);
+    const [row] = await rowsOf<{ codes: number; code: string }>(
+      t.db,
+      sql`select count(*)::int as codes, min(code) as code from short_links where target_id = ${job.targetId}`,
+    );
+    expect(row?.codes).toBe(1);
+    expect(shortLink.exec(texts[0] ?? '')?.[1]).toBe(row?.code);
+    await t.db.delete(rateLimits);
   });
 });
 

@@ -41,6 +41,8 @@ export function organisationRoutes(app: FastifyInstance, deps: OrganisationDeps)
         tags,
         security,
         summary: 'Change the organization’s settings; the change is recorded with who made it (admins)',
+        description:
+          'A change of the health-claim rules (`claimRulesOff`, `claimPhrases`) also queues a recheck of the warnings stored with the old rules: every content item of the organization (library and feed items) and its scheduled Auto-Posts, in the background (usually within seconds); the answer does not wait for it. A scheduled Auto-Post whose recheck finds a claim no admin acknowledged loses its `claimsAcknowledged`.',
         body: organisationSettingsBody,
         response: { 200: organisationSettings, ...errors },
       },

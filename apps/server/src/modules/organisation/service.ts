@@ -5,6 +5,7 @@ import {
   type OrganisationSettingsBody,
 } from '@fitpost/contract';
 import { desc, eq } from 'drizzle-orm';
+import { anyOf } from '../../db/bulk.js';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { organisationSettingChanges, organisationSettings } from '../../db/schema-settings.js';
@@ -24,7 +25,15 @@ export interface OrganisationDeps {
   db: Db;
   defaults: OrganisationDefaults;
   now?: () => Date;
+  /**
+   * Called in the transaction that changes the portal's health-claim rules: queues the recheck of
+   * the warnings stored with the old ones (app/api.ts: a job, jobs/queues.ts `claimRecheck`).
+   */
+  claimRulesChanged: (tx: Db, portalId: number) => Promise<unknown>;
 }
+
+/** The settings whose change makes stored health-claim warnings out of date. */
+const claimRuleFields = new Set<string>(['claimRulesOff', 'claimPhrases']);
 
 type Row = typeof organisationSettings.$inferSelect;
 /** The settings with every field set (the health-claim lists are optional only in a change). */
@@ -54,6 +63,15 @@ export async function settingsOf(db: Db, portalId: number): Promise<StoredSettin
     .from(organisationSettings)
     .where(eq(organisationSettings.portalId, portalId));
   return bodyOf(row);
+}
+
+/** Several portals' settings in one statement (see settingsOf), by portal id. */
+export async function settingsOfMany(db: Db, portalIds: readonly number[]) {
+  const rows = portalIds.length
+    ? await db.select().from(organisationSettings).where(anyOf(organisationSettings.portalId, portalIds))
+    : [];
+  const byPortal = new Map(rows.map((row) => [row.portalId, row]));
+  return new Map(portalIds.map((id) => [id, bodyOf(byPortal.get(id))]));
 }
 
 /** The display name and support email shown before sign-in: the portal's, else the deployment's. */
@@ -113,7 +131,10 @@ export async function recordChange(db: Db, entry: ChangeEntry) {
 
 /**
  * PUT /api/settings/organisation: saves the settings and, in the same transaction, records who
- * changed which field from what to what. Saving the same values records nothing.
+ * changed which field from what to what. Saving the same values records nothing. A change to the
+ * health-claim rules also queues, in the same transaction, a recheck of the warnings stored with
+ * the old ones (the library's, scheduled Auto-Posts'): a job, so the save never waits for a
+ * library of any size.
  */
 export async function updateOrganisationSettings(
   deps: OrganisationDeps,
@@ -144,6 +165,7 @@ export async function updateOrganisationSettings(
       subject: null,
       fields,
     });
+    if (fields.some((f) => claimRuleFields.has(f.field))) await deps.claimRulesChanged(tx, actor.portalId);
   });
   return present(deps, actor.portalId);
 }

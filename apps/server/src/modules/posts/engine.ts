@@ -1,4 +1,5 @@
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { anyOf } from '../../db/bulk.js';
 import { socialConnections } from '../../db/schema.js';
 import { posts, postTargets } from '../../db/schema-posts.js';
 import { PlatformError } from '../../platforms/index.js';
@@ -17,36 +18,13 @@ import {
 import { metrics } from '../../lib/metrics.js';
 import type { EngineDeps } from './engine-deps.js';
 import { publishVia, reconcileVia, type ConnectionRow } from './send.js';
-import { linkSent, linkToSend } from '../links/issue.js';
+import { linkSent, linksToSend, trackingPortals } from '../links/issue.js';
+
+// The sweep lives beside the engine (sweep.ts); callers and tests know it by the engine's name.
+export { sweepStale } from './sweep.js';
 
 type PublishOutcome =
   'skipped' | 'deferred' | 'published' | 'retrying' | 'failed' | 'needs_reconnect' | 'unknown';
-
-/** Overdue targets a sweep looks at, oldest first, so one sweep stays short. */
-const lostJobsPerSweep = 500;
-
-/**
- * The targets among `candidates` with no live publish job for their version: none waiting (created,
- * retry), and none fetched since `cutoff`. A worker claims the targets of the jobs it fetches at
- * once, so a job still active long after it was fetched, for a target still `scheduled`, belongs to
- * a worker that died between the two; pg-boss would only expire it minutes later.
- */
-async function withoutLiveJob(deps: EngineDeps, candidates: { id: string; version: number }[], cutoff: Date) {
-  const jobs = await deps.jobTable(queues.publish);
-  // Both drivers resolve execute() to { rows }; the generic Db type only knows "some result".
-  const result: unknown = await deps.db.execute(sql`
-    select j.data->>'targetId' as target_id, (j.data->>'version')::int as version
-    from ${jobs} as j
-    where j.name = ${queues.publish}
-      and (j.state < 'active' or (j.state = 'active' and j.started_on > ${cutoff.toISOString()}::timestamptz))
-      and j.data->>'targetId' in (${sql.join(
-        candidates.map((c) => sql`${c.id}`),
-        sql`, `,
-      )})`);
-  const { rows } = result as { rows: { target_id: string; version: number }[] };
-  const queued = new Set(rows.map((r) => `${r.target_id}:${r.version}`));
-  return candidates.filter((c) => !queued.has(`${c.id}:${c.version}`));
-}
 
 /** How long an ambiguous send may stay undecided before the member is asked to check. */
 const undecidedGiveUpMs = 24 * 3600_000;
@@ -54,11 +32,11 @@ const undecidedGiveUpMs = 24 * 3600_000;
 /**
  * Publishes the targets of a batch of jobs, each at most once towards its network. The batch is
  * claimed in one conditional update (only `scheduled` targets of the job's version, due now) and
- * loaded in one query, and rate-limit windows are read once for all of it; then every target is
- * sent on its own, and its outcome written before its promise settles. A failure before the
- * request was sent, a 429 or a 5xx is retried with backoff; a timeout after sending is `unknown`
- * and reconciled; auth failures flag the connection; content failures are final, with the
- * network's reason.
+ * loaded in one query, rate-limit windows are read once for all of it, and the links of the
+ * targets about to go out are written together; then every target is sent on its own, and its
+ * outcome written before its promise settles. A failure before the request was sent, a 429 or a
+ * 5xx is retried with backoff; a timeout after sending is `unknown` and reconciled; auth failures
+ * flag the connection; content failures are final, with the network's reason.
  *
  * Returns one promise per job, in the jobs' order, so a caller can complete each job as soon as
  * its own target is done rather than waiting for the slowest of the batch.
@@ -69,15 +47,15 @@ export async function startPublishing(
 ): Promise<Promise<PublishOutcome>[]> {
   const now = clock(deps);
   if (jobs.length === 0) return [];
+  // The jobs' (target, version) pairs as two array parameters: a statement of fixed size to build.
   const claimed = await deps.db
     .update(postTargets)
     .set({ status: 'publishing', startedAt: now, attempts: sql`${postTargets.attempts} + 1`, updatedAt: now })
     .where(
       and(
-        sql`(${postTargets.id}, ${postTargets.version}) in (${sql.join(
-          jobs.map((j) => sql`(${j.targetId}::uuid, ${j.version}::int)`),
-          sql`, `,
-        )})`,
+        sql`(${postTargets.id}, ${postTargets.version}) in (select * from unnest(${sql.param(
+          jobs.map((j) => j.targetId),
+        )}::uuid[], ${sql.param(jobs.map((j) => j.version))}::int[]))`,
         eq(postTargets.status, 'scheduled'),
         // A clock a little ahead of the scheduler's is fine; a job for a moved schedule is not.
         sql`${postTargets.dueAt} <= ${new Date(now.getTime() + 5000).toISOString()}::timestamptz`,
@@ -86,21 +64,38 @@ export async function startPublishing(
     .returning();
   if (claimed.length === 0) return jobs.map(() => Promise.resolve('skipped' as const));
 
-  const [loaded, windows] = await Promise.all([
+  // Three independent reads, side by side: the batch's rows, its rate-limit windows, and whether its
+  // organisations track links.
+  const [loaded, windows, tracking] = await Promise.all([
     deps.db
       .select({ targetId: postTargets.id, post: posts, connection: socialConnections })
       .from(postTargets)
       .innerJoin(posts, eq(posts.id, postTargets.postId))
       .leftJoin(socialConnections, eq(socialConnections.id, postTargets.connectionId))
       .where(
-        inArray(
+        anyOf(
           postTargets.id,
           claimed.map((t) => t.id),
         ),
       ),
     closedWindows(deps.db, claimed, now),
+    deps.shortLinks
+      ? trackingPortals(
+          deps.db,
+          claimed.map((t) => t.portalId),
+        )
+      : new Set<number>(),
   ]);
   const byId = new Map(loaded.map((r) => [r.targetId, r]));
+  const links = await linksOf(
+    deps,
+    tracking,
+    claimed.flatMap((target) => {
+      const row = byId.get(target.id);
+      const sendable = row?.connection?.status === 'connected' && !blockedUntil(windows, target);
+      return sendable ? [{ target, post: row.post }] : [];
+    }),
+  );
   const running = new Map<string, Promise<PublishOutcome>>();
   for (const target of claimed) {
     const until = blockedUntil(windows, target);
@@ -108,7 +103,7 @@ export async function startPublishing(
     const outcome: Promise<PublishOutcome> = until
       ? retryLater(deps, target, until, null, { countAttempt: false }).then(() => 'deferred' as const)
       : row
-        ? sendTarget(deps, target, row.post, row.connection)
+        ? sendTarget(deps, target, row.post, row.connection, links.get(target.id))
         : Promise.resolve('skipped' as const);
     running.set(
       target.id,
@@ -138,41 +133,59 @@ export async function publishTarget(deps: EngineDeps, job: PublishJob) {
   return outcome ?? 'skipped';
 }
 
+type PostRow = typeof posts.$inferSelect;
+
 /**
- * The link a target sends: its own (an Auto-Post's UTM-tagged link), else the post's — as FitPost's
- * short link when the organisation tracks links (links/issue.ts). `sent`: the one an earlier,
- * ambiguous send used, to look for it on the network (never writes a new one).
+ * The links the targets about to go out send, by target id (absent: no link): each one's own (an
+ * Auto-Post's UTM-tagged link), else the post's — as FitPost's short link when the organisation
+ * tracks links (links/issue.ts), written for the whole batch at once.
  */
-async function linkOf(
+async function linksOf(
   deps: EngineDeps,
-  target: TargetRow,
-  post: typeof posts.$inferSelect,
-  mode: 'send' | 'sent',
-): Promise<{ link?: string }> {
+  tracking: ReadonlySet<number>,
+  going: { target: TargetRow; post: PostRow }[],
+) {
+  const linked = going.flatMap(({ target, post }) => {
+    const destination = target.linkOverride ?? post.link;
+    return destination ? [{ target, post, destination }] : [];
+  });
+  if (!deps.shortLinks || !linked.some(({ post }) => tracking.has(post.portalId)))
+    return new Map(linked.map(({ target, destination }) => [target.id, destination]));
+  return linksToSend(
+    deps.db,
+    deps.shortLinks.publicUrl,
+    linked.map(({ target, post, destination }) => ({
+      targetId: target.id,
+      postId: post.id,
+      contentId: post.contentId,
+      portalId: post.portalId,
+      userId: post.userId,
+      network: target.network,
+      accountName: target.accountName,
+      text: target.bodyOverride ?? post.body,
+      destination,
+    })),
+    tracking,
+  );
+}
+
+/**
+ * The link an ambiguous send went out with, to look for it on the network: the short link written
+ * for the target if there is one, else its own or the post's link.
+ */
+async function linkSentOf(deps: EngineDeps, target: TargetRow, post: PostRow): Promise<{ link?: string }> {
   const destination = target.linkOverride ?? post.link;
   if (!destination) return {};
   if (!deps.shortLinks) return { link: destination };
-  const { publicUrl } = deps.shortLinks;
-  if (mode === 'sent') return { link: await linkSent(deps.db, publicUrl, target.id, destination) };
-  const link = await linkToSend(deps.db, publicUrl, {
-    targetId: target.id,
-    postId: post.id,
-    contentId: post.contentId,
-    portalId: post.portalId,
-    userId: post.userId,
-    network: target.network,
-    accountName: target.accountName,
-    text: target.bodyOverride ?? post.body,
-    destination,
-  });
-  return { link };
+  return { link: await linkSent(deps.db, deps.shortLinks.publicUrl, target.id, destination) };
 }
 
 async function sendTarget(
   deps: EngineDeps,
   target: TargetRow,
-  post: typeof posts.$inferSelect,
+  post: PostRow,
   connection: ConnectionRow | null,
+  link: string | undefined,
 ): Promise<PublishOutcome> {
   if (!connection || connection.status !== 'connected') {
     await finish(deps, target, 'needs_reconnect', {
@@ -191,7 +204,7 @@ async function sendTarget(
     const result = await publishVia(deps, connection, {
       text: target.bodyOverride ?? post.body,
       accountId: connection.accountId,
-      ...(await linkOf(deps, target, post, 'send')),
+      ...(link ? { link } : {}),
       ...(media ? { media } : {}),
     });
     const at = clock(deps);
@@ -233,11 +246,7 @@ export async function reconcileTarget(deps: EngineDeps, job: PublishJob) {
 async function reconcileRow(
   deps: EngineDeps,
   job: PublishJob,
-  {
-    target,
-    post,
-    connection,
-  }: { target: TargetRow; post: typeof posts.$inferSelect; connection: ConnectionRow | null },
+  { target, post, connection }: { target: TargetRow; post: PostRow; connection: ConnectionRow | null },
 ) {
   const now = clock(deps);
   if (!connection) {
@@ -254,7 +263,7 @@ async function reconcileRow(
     const found = await reconcileVia(deps, connection, {
       text: target.bodyOverride ?? post.body,
       accountId: connection.accountId,
-      ...(await linkOf(deps, target, post, 'sent')),
+      ...(await linkSentOf(deps, target, post)),
       since: target.startedAt ?? target.dueAt,
     });
     if (found.found) {
@@ -303,71 +312,4 @@ async function reconcileRow(
     );
     return 'undecided' as const;
   }
-}
-
-/**
- * Repairs what a dead worker left behind. Targets stuck in `publishing` (it died mid-call) become
- * `unknown` and are reconciled, never re-sent blindly; `unknown` targets nobody asked about for a
- * while (their reconcile job died too) are asked about again. Targets still `scheduled` long after they
- * were due (their job was fetched by the dead worker) get a fresh job under a new version, so any
- * old job that does turn up finds nothing to do.
- */
-export async function sweepStale(deps: EngineDeps) {
-  const now = clock(deps);
-  const cutoff = new Date(now.getTime() - deps.settings.staleAfterMs);
-  const stale = await deps.db
-    .update(postTargets)
-    .set({
-      status: 'unknown',
-      error: 'The publishing worker stopped mid-send; checking with the network.',
-      updatedAt: now,
-    })
-    .where(and(eq(postTargets.status, 'publishing'), lt(postTargets.startedAt, cutoff)))
-    .returning({ id: postTargets.id, version: postTargets.version });
-  for (const t of stale)
-    await deps.enqueueIn(deps.db)(queues.reconcile, { targetId: t.id, version: t.version });
-  // A scheduled target past its time whose job is gone (a worker fetched it and died before
-  // claiming it) gets a new one. A target merely waiting in a backlog still has its job queued and is
-  // left alone: re-sending every queued job of a 30,000-target Auto-Post stalled an embedded
-  // database for minutes (docs/benchmarks.md, fan-out). Two cheap statements rather than one
-  // anti-join, whose plan without fresh statistics scanned the job table once per target.
-  const candidates = await deps.db
-    .select({ id: postTargets.id, version: postTargets.version })
-    .from(postTargets)
-    .where(
-      and(
-        eq(postTargets.status, 'scheduled'),
-        lt(postTargets.dueAt, cutoff),
-        lt(postTargets.updatedAt, cutoff),
-      ),
-    )
-    .orderBy(postTargets.dueAt)
-    .limit(lostJobsPerSweep);
-  const lost = candidates.length ? await withoutLiveJob(deps, candidates, cutoff) : [];
-  const overdue = lost.length
-    ? await deps.db
-        .update(postTargets)
-        .set({ version: sql`${postTargets.version} + 1`, updatedAt: now })
-        .where(
-          and(
-            eq(postTargets.status, 'scheduled'),
-            sql`(${postTargets.id}, ${postTargets.version}) in (${sql.join(
-              lost.map((t) => sql`(${t.id}::uuid, ${t.version}::int)`),
-              sql`, `,
-            )})`,
-          ),
-        )
-        .returning({ id: postTargets.id, version: postTargets.version })
-    : [];
-  for (const t of overdue)
-    await deps.enqueueIn(deps.db)(queues.publish, { targetId: t.id, version: t.version });
-  // An `unknown` target whose reconcile job died with its worker would wait for nothing: ask again.
-  const undecided = await deps.db
-    .update(postTargets)
-    .set({ updatedAt: now })
-    .where(and(eq(postTargets.status, 'unknown'), lt(postTargets.updatedAt, cutoff)))
-    .returning({ id: postTargets.id, version: postTargets.version });
-  for (const t of undecided)
-    await deps.enqueueIn(deps.db)(queues.reconcile, { targetId: t.id, version: t.version });
-  return stale.length + overdue.length + undecided.length;
 }

@@ -1,5 +1,6 @@
 import { notificationTexts } from '@fitpost/contract';
 import { and, eq, sql } from 'drizzle-orm';
+import { anyOf } from '../../db/bulk.js';
 import type { Db } from '../../db/client.js';
 import { posts, postTargets, rateLimits } from '../../db/schema-posts.js';
 import { groupCommit, HOT_WRITE_LINGER_MS, type GroupCommit } from '../../lib/group-commit.js';
@@ -42,18 +43,15 @@ export function recordPublished(db: Db, row: PublishedRow) {
 }
 
 async function writePublished(db: Db, rows: PublishedRow[]) {
-  const values = sql.join(
-    rows.map(
-      (r) =>
-        sql`(${r.id}::uuid, ${r.remoteId}::text, ${r.remoteUrl}::text, ${r.at.toISOString()}::timestamptz)`,
-    ),
-    sql`, `,
-  );
+  // One array parameter per column (as db/bulk.ts does): the statement's size is the same for 1 row or 500.
+  const column = <T>(pick: (r: PublishedRow) => T) => sql.param(rows.map(pick));
   await db.execute(sql`
     update ${postTargets} as t
     set status = 'published', remote_id = v.remote_id, remote_url = v.remote_url, error = null,
         published_at = v.at, updated_at = v.at
-    from (values ${values}) as v(id, remote_id, remote_url, at)
+    from unnest(${column((r) => r.id)}::uuid[], ${column((r) => r.remoteId)}::text[],
+                ${column((r) => r.remoteUrl)}::text[], ${column((r) => r.at.toISOString())}::timestamptz[])
+      as v(id, remote_id, remote_url, at)
     where t.id = v.id and t.status = 'publishing'`);
 }
 
@@ -195,13 +193,7 @@ export async function closedWindows(
     .select({ key: rateLimits.key, until: rateLimits.blockedUntil })
     .from(rateLimits)
     .where(
-      and(
-        sql`${rateLimits.key} in (${sql.join(
-          keys.map((k) => sql`${k}`),
-          sql`, `,
-        )})`,
-        sql`${rateLimits.blockedUntil} > ${now.toISOString()}::timestamptz`,
-      ),
+      and(anyOf(rateLimits.key, keys), sql`${rateLimits.blockedUntil} > ${now.toISOString()}::timestamptz`),
     );
   return new Map(rows.map((r) => [r.key, r.until]));
 }

@@ -21,14 +21,17 @@ interface PumpOptions {
  * only when its slowest job ends, which left most slots idle under load; this loop refills slots as
  * soon as they free up, claims each fetched batch in one statement (engine.startPublishing), and
  * completes jobs one by one as their targets finish — written together (group commit), so a busy
- * worker makes few round trips per publish. A handler that throws (a bug, not a network failure)
- * leaves its target to the sweep, which reconciles, never re-sends.
+ * worker makes few round trips per publish. A slot frees as soon as its target's outcome is
+ * written: the job's completion, which follows, holds no network call. A handler that throws (a
+ * bug, not a network failure) leaves its target to the sweep, which reconciles, never re-sends.
  */
 export function startPublishPump(boss: PgBoss, deps: EngineDeps, opts: PumpOptions) {
   const maxFetch = opts.maxFetch ?? 100;
   const idleMs = opts.idleMs ?? 500;
   const { log } = opts;
   let inFlight = 0;
+  /** Jobs whose outcome is written and whose completion is not yet. */
+  let completing = 0;
   let running = true;
   let wake: (() => void) | null = null;
   const completions = groupCommit<string>((ids) => boss.complete(queues.publish, ids).then(() => undefined), {
@@ -70,9 +73,12 @@ export function startPublishPump(boss: PgBoss, deps: EngineDeps, opts: PumpOptio
         .catch((err: unknown) =>
           log.error({ err, jobId: job.id, targetId: job.data.targetId }, 'publish job failed'),
         )
-        .then(() => completions.add(job.id))
-        .catch((err: unknown) => log.error({ err, jobId: job.id }, 'completing a publish job failed'))
-        .finally(release);
+        .then(() => {
+          completing += 1;
+          release();
+          return completions.add(job.id).finally(() => (completing -= 1));
+        })
+        .catch((err: unknown) => log.error({ err, jobId: job.id }, 'completing a publish job failed'));
     });
   }
 
@@ -112,7 +118,7 @@ export function startPublishPump(boss: PgBoss, deps: EngineDeps, opts: PumpOptio
       wake?.();
       await loop;
       const deadline = Date.now() + timeoutMs;
-      while ((inFlight > 0 || completions.pending > 0) && Date.now() < deadline) await sleep(20);
+      while ((inFlight > 0 || completing > 0) && Date.now() < deadline) await sleep(20);
       if (inFlight > 0)
         log.warn({ inFlight }, 'stopped with publishes still in flight; the sweep will reconcile them');
     },

@@ -39,7 +39,7 @@ export function reportRoutes(app: FastifyInstance, deps: ReportsDeps) {
         security,
         summary:
           'A report of the portal (admins): JSON, or with format=csv the whole report as streamed text/csv',
-        description: `Days and hours are read in \`tz\`, else the caller's zone. \`topusers\` and \`popularcontent\` carry \`linkClicks\`, which \`sort\` accepts. The reports:\n${reportList}`,
+        description: `Days and hours are read in \`tz\`, else the caller's zone. \`topusers\` and \`popularcontent\` carry \`linkClicks\`, which \`sort\` accepts. \`by\` chooses a report's view: \`linkclicks\` by \`post\` (one row per link, the default), \`member\` or \`network\`, in JSON and CSV alike; any other report answers 400 to \`by\`. The reports:\n${reportList}`,
         params: reportParams,
         querystring: reportQuery,
         response: { 200: z.union([reportResult, z.string()]), ...errors },

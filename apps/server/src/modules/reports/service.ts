@@ -1,22 +1,25 @@
 import {
   reportLimits,
   reportTitles,
+  viewsOf,
   type ReportCell,
   type ReportQuery,
   type ReportResult,
   type ReportRoute,
+  type ReportView,
 } from '@fitpost/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/bulk.js';
+import { AppError } from '../../lib/errors.js';
 import type { Actor } from '../auth/sessions.js';
 import { requireAdmin } from '../auth/policy.js';
 import { memberZone } from '../organisation/time-zone.js';
 import { csvHeader, csvRow } from './csv.js';
 import { reportDefinitions } from './definitions.js';
-import type { ReportContext } from './definitions/sql.js';
+import type { ReportContext, ReportDefinition } from './definitions/sql.js';
 import { reportRange } from './range.js';
 
 export interface ReportsDeps {
@@ -58,9 +61,27 @@ async function contextOf(
   };
 }
 
-/** The report's rows in the asked order (an unknown sort key falls back to the report's own). */
-function ordered(route: ReportRoute, ctx: ReportContext, q: ReportQuery, withTotal = false): SQL {
+/**
+ * The definition of the report's view asked for (`by`; its first view when none), and that view:
+ * a report of one view refuses `by`, and a report with views refuses one it does not have.
+ */
+function definitionOf(route: ReportRoute, by: ReportView | undefined) {
+  const views = viewsOf(route).map((v) => v.view);
   const def = reportDefinitions[route];
+  if (by === undefined) return { def, view: views[0] };
+  const chosen = views.includes(by) ? def.views?.[by] : undefined;
+  if (!chosen)
+    throw new AppError(
+      'validation',
+      views.length > 0
+        ? `${reportTitles[route]} is viewed by ${views.join(', ')}, not by ${by}`
+        : `${reportTitles[route]} has one view: leave out by`,
+    );
+  return { def: chosen, view: by };
+}
+
+/** The report's rows in the asked order (an unknown sort key falls back to the report's own). */
+function ordered(def: ReportDefinition, ctx: ReportContext, q: ReportQuery, withTotal = false): SQL {
   const keys = new Set([def.sort, ...def.columns.map((c) => c.key)]);
   const sort = q.sort && keys.has(q.sort) ? q.sort : def.sort;
   const desc = q.sort && keys.has(q.sort) ? (q.desc ?? false) : def.desc;
@@ -71,9 +92,9 @@ function ordered(route: ReportRoute, ctx: ReportContext, q: ReportQuery, withTot
 }
 
 /** Keeps the columns' keys only, numbers as numbers (PostgreSQL's counts and sums arrive as text). */
-function present(route: ReportRoute, raw: Record<string, unknown>): Record<string, ReportCell> {
+function present(def: ReportDefinition, raw: Record<string, unknown>): Record<string, ReportCell> {
   const row: Record<string, ReportCell> = {};
-  for (const c of reportDefinitions[route].columns) {
+  for (const c of def.columns) {
     const value = raw[c.key];
     if (value === null || value === undefined) row[c.key] = null;
     else if (c.type === 'number' || c.type === 'percent') row[c.key] = Number(value);
@@ -91,13 +112,13 @@ export async function runReport(
   q: ReportQuery,
 ): Promise<ReportResult> {
   const ctx = await contextOf(deps, actor, route, q);
-  const def = reportDefinitions[route];
+  const { def, view } = definitionOf(route, q.by);
   // Usually one statement: the page, with the whole report's row count alongside (a window over the
   // rows before paging), so the report's query runs once. A report of many rows counts separately,
   // so its page comes from the order's index; so does a page past the end (no row to carry the count).
   const rows = await rowsOf<Record<string, unknown>>(
     deps.db,
-    sql`${ordered(route, ctx, q, !def.count)} limit ${q.pagesize} offset ${(q.page - 1) * q.pagesize}`,
+    sql`${ordered(def, ctx, q, !def.count)} limit ${q.pagesize} offset ${(q.page - 1) * q.pagesize}`,
   );
   let total = Number(rows[0]?.report_total ?? 0);
   if (def.count || (rows.length === 0 && q.page > 1)) {
@@ -114,11 +135,12 @@ export async function runReport(
     to: ctx.range.to,
     timeZone: ctx.range.timeZone,
     columns: def.columns,
-    rows: rows.map((r) => present(route, r)),
+    rows: rows.map((r) => present(def, r)),
     total,
     page: q.page,
     pageSize: q.pagesize,
     chart: def.chart,
+    ...(view ? { view } : {}),
     ...(def.memberId ? { memberIds: rows.map((r) => String(r[def.memberId ?? ''])) } : {}),
   };
 }
@@ -171,13 +193,15 @@ async function* exportRows(db: Db, query: SQL): AsyncGenerator<Record<string, un
 /** The whole report as CSV lines, streamed as read. */
 export async function csvExport(deps: ReportsDeps, actor: Actor, route: ReportRoute, q: ReportQuery) {
   const ctx = await contextOf(deps, actor, route, q);
-  const def = reportDefinitions[route];
-  const query = ordered(route, ctx, q);
+  const { def, view } = definitionOf(route, q.by);
+  const query = ordered(def, ctx, q);
   async function* lines() {
     yield csvHeader(def.columns);
     for await (const rows of exportRows(deps.db, query)) {
-      yield rows.map((r) => csvRow(def.columns, present(route, r))).join('');
+      yield rows.map((r) => csvRow(def.columns, present(def, r))).join('');
     }
   }
-  return { fileName: `fitpost-${route}-${ctx.range.from}-to-${ctx.range.to}.csv`, lines: lines() };
+  // A view other than the first is named in the file: fitpost-linkclicks-by-member-….csv.
+  const name = view && view !== viewsOf(route)[0]?.view ? `${route}-by-${view}` : route;
+  return { fileName: `fitpost-${name}-${ctx.range.from}-to-${ctx.range.to}.csv`, lines: lines() };
 }

@@ -191,6 +191,37 @@ describe('narrow screens', () => {
       window.innerWidth = width;
     }
   });
+
+  it('takes focus into the drawer, keeps the page behind it out of reach, and gives focus back on Escape', async () => {
+    const width = window.innerWidth;
+    window.innerWidth = 600;
+    try {
+      server.use(meHandler);
+      const { user } = renderApp('/app/dashboard', { user: memberUser });
+      await screen.findByRole('heading', { level: 1, name: 'Recommended Posts' });
+      const toggle = screen.getByRole('button', { name: 'Open navigation' });
+
+      await user.click(toggle);
+      const drawer = await screen.findByRole('dialog', { name: 'FitPost' });
+      expect(drawer).toHaveAttribute('aria-modal', 'true');
+      expect(drawer).toHaveFocus();
+      expect(toggle).toHaveAttribute('aria-expanded', 'true');
+      expect(screen.getByRole('main', { hidden: true }).closest('[inert]')).not.toBeNull();
+
+      await user.keyboard('{Escape}');
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      await waitFor(() => expect(toggle).toHaveFocus());
+      expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      expect(document.querySelector('[inert]')).toBeNull();
+
+      // Its Close button closes it too.
+      await user.click(toggle);
+      await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Close' }));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    } finally {
+      window.innerWidth = width;
+    }
+  });
 });
 
 describe('access', () => {

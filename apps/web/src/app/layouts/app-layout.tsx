@@ -1,18 +1,23 @@
 import { layout } from '@fitpost/contract';
-import { Grid, Layout } from 'antd';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Navigate, Outlet, useNavigation } from 'react-router';
-import { useRefreshStoredUser } from '@/features/auth/api/get-current-user';
+import { useRefreshStoredUser } from '@/lib/api/users/get-current-user';
+import { useMediaQuery } from '@/lib/media-query';
 import { loadModule } from '@/lib/module-load';
 import { useStoredUser } from '@/lib/session';
+import { NavDrawer } from './nav-drawer';
 import { NavMenu } from './nav-menu';
 import { OfflineBanner } from './offline-banner';
 import { TopBar } from './top-bar';
 import { useClearFilterOnLeave } from './use-clear-filter-on-leave';
 
-const NavDrawer = lazy(loadModule(async () => ({ default: (await import('./nav-drawer')).NavDrawer })));
-// Loaded after the shell has drawn: the dialog (antd's Modal and its rules) stays out of the first
-// load's budget (README: the dashboard's initial JS).
+/** From here up the sidebar stays beside the screen; below it, it is a drawer (antd's `lg`). */
+const wideQuery = `(min-width: ${layout.collapseBreakpointPx}px)`;
+/** The collapsed sidebar: icons only (antd's Sider's collapsed width). */
+const collapsedSiderWidth = 80;
+
+// Loaded after the shell has drawn: its answer is rarely anything to show, and its dialog (antd's
+// Modal) loads only then.
 const AnnouncementDialog = lazy(
   loadModule(async () => ({
     default: (await import('@/features/announcements/announcement-dialog')).AnnouncementDialog,
@@ -20,83 +25,66 @@ const AnnouncementDialog = lazy(
 );
 
 /**
- * The signed-in shell (spec §2): top bar, and the sidebar — a collapsible Sider from antd's `lg`
- * breakpoint (992 px) up, a drawer below it.
+ * The signed-in shell (spec §2): top bar, and the sidebar — collapsible beside the screen from
+ * 992 px up, a drawer below. Plain elements and CSS (app/global.css), no antd: the shell is the
+ * first thing every screen draws, and antd's components bring antd's core and generate their styles
+ * while they render (docs/architecture.md §5, "The first screen on a phone").
  */
 export function AppLayout() {
   const user = useStoredUser();
-  const screens = Grid.useBreakpoint();
-  // Unknown until antd measures (before the first paint); assume a wide screen meanwhile.
-  const isDesktop = screens.lg !== false;
+  const isDesktop = useMediaQuery(wideQuery);
   const [collapsed, setCollapsed] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
-  // The drawer is drawn from its first opening on: a closed antd Drawer still builds its styles,
-  // the largest single piece of a phone's first render. Its code is fetched once the shell shows.
-  const [drawerUsed, setDrawerUsed] = useState(false);
   const navigation = useNavigation();
-  useEffect(() => {
-    // A fetch that fails (offline, say) is tried again when the drawer is first opened.
-    if (!isDesktop) import('./nav-drawer').catch(() => undefined);
-  }, [isDesktop]);
 
   useRefreshStoredUser();
   useClearFilterOnLeave();
 
   if (!user) return <Navigate to="/" replace />;
   const isAdmin = user.fitPostAdminAccess;
+  const drawerShown = drawerOpen && !isDesktop;
+  const siderWidth = collapsed ? collapsedSiderWidth : layout.siderWidth;
 
   function handleToggle() {
     if (isDesktop) setCollapsed((value) => !value);
-    else {
-      setDrawerUsed(true);
-      setDrawerOpen(true);
-    }
+    else setDrawerOpen(true);
   }
 
   return (
-    <Layout className="app-shell">
-      <a className="skip-link" href="#main-content">
+    <div className="app-shell">
+      {/* While the drawer is open, the rest of the page is out of reach (as behind any modal dialog). */}
+      <a className="skip-link" href="#main-content" inert={drawerShown}>
         Skip to content
       </a>
-      <Layout.Header className="app-header">
+      <header className="app-header" inert={drawerShown}>
         <TopBar
           user={user}
           isDesktop={isDesktop}
           collapsed={collapsed}
-          drawerOpen={drawerOpen}
+          drawerOpen={drawerShown}
           onToggle={handleToggle}
         />
-      </Layout.Header>
-      <Layout hasSider={isDesktop}>
+      </header>
+      <div className="app-body" inert={drawerShown}>
         {isDesktop ? (
-          <Layout.Sider
-            className="app-sider"
-            width={layout.siderWidth}
-            collapsible
-            collapsed={collapsed}
-            trigger={null}
-            theme="light"
-          >
+          <aside className="app-sider" style={{ flexBasis: siderWidth, width: siderWidth }}>
             <nav aria-label="Main">
               <NavMenu isAdmin={isAdmin} collapsed={collapsed} />
             </nav>
-          </Layout.Sider>
-        ) : drawerUsed ? (
-          <Suspense fallback={null}>
-            <NavDrawer open={drawerOpen} isAdmin={isAdmin} onClose={() => setDrawerOpen(false)} />
-          </Suspense>
+          </aside>
         ) : null}
-        <Layout.Content id="main-content" className="app-content" tabIndex={-1}>
+        <main id="main-content" className="app-content" tabIndex={-1}>
           {navigation.state === 'loading' ? (
             <div className="route-progress" role="progressbar" aria-label="Loading" />
           ) : null}
           <OfflineBanner />
           <Outlet />
-        </Layout.Content>
-      </Layout>
+        </main>
+      </div>
+      {drawerShown ? <NavDrawer isAdmin={isAdmin} onClose={() => setDrawerOpen(false)} /> : null}
       <Suspense fallback={null}>
         <AnnouncementDialog portalId={user.portalId} />
       </Suspense>
-    </Layout>
+    </div>
   );
 }

@@ -1,9 +1,9 @@
 import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import type { UserInfo } from '@fitpost/contract';
-import { Button } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Logo } from '@/components/logo';
+import { PlainButton } from '@/components/plain-controls';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { useTour } from '@/lib/use-tour';
 import { UserMenu } from './user-menu';
@@ -30,8 +30,8 @@ export function TopBar({ user, isDesktop, collapsed, drawerOpen, onToggle }: Top
 
   return (
     <div className="top-bar">
-      <Button
-        type="text"
+      <PlainButton
+        variant="text"
         icon={toggle.icon}
         onClick={onToggle}
         aria-label={toggle.label}

@@ -1,7 +1,7 @@
 import { DownOutlined } from '@ant-design/icons';
 import type { UserInfo } from '@fitpost/contract';
-import { Button } from 'antd';
 import { Link } from 'react-router';
+import { PlainButton } from '@/components/plain-controls';
 import { useDisclosure } from '@/components/use-disclosure';
 import { memberNavGroups } from './nav-items';
 
@@ -43,9 +43,9 @@ export function UserMenu({ user, compact }: { user: UserInfo; compact: boolean }
 
   return (
     <nav className="user-menu" aria-label="Account" ref={rootRef} onBlur={handleBlur}>
-      <Button
+      <PlainButton
         ref={buttonRef}
-        type="text"
+        variant="text"
         className="user-menu-trigger"
         aria-expanded={open}
         aria-controls={listId}
@@ -55,7 +55,7 @@ export function UserMenu({ user, compact }: { user: UserInfo; compact: boolean }
         <UserAvatar name={user.fullName} src={user.thumbnailUrl} />
         {compact ? null : <span className="user-menu-name">{user.fullName}</span>}
         <DownOutlined aria-hidden="true" />
-      </Button>
+      </PlainButton>
       <ul id={listId} className="user-menu-list" hidden={!open}>
         {user.profileUrl ? (
           <li>

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useHealthClaimSettings } from '@/lib/api/organisation/health-claim-settings';
 
 /** How long typing pauses before the claims are checked again (so the alert does not flicker). */
-export const claimCheckPauseMs = 400;
+const claimCheckPauseMs = 400;
 
 /**
  * The health claims in `texts` with the organisation's rules (the built-in ones until they have

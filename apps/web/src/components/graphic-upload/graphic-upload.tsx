@@ -3,7 +3,7 @@ import { acceptedImageTypes, mediaLimits } from '@fitpost/contract';
 import { Alert, Button, Input, Progress, Upload } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { errorText } from '@/lib/api-client';
-import { uploadMedia } from './api/upload-media';
+import { uploadMedia } from '@/lib/api/media/upload-media';
 import { fileProblem, graphicFromMedia, type Graphic } from './graphic';
 import type { AltTextSync } from './use-alt-text';
 import './graphic-upload.css';

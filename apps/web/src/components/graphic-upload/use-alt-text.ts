@@ -1,7 +1,7 @@
 import type { MediaRecord } from '@fitpost/contract';
 import { useState } from 'react';
 import { errorText } from '@/lib/api-client';
-import { useUpdateMediaAltText } from './api/update-media-alt-text';
+import { useUpdateMediaAltText } from '@/lib/api/media/update-media-alt-text';
 import type { Graphic } from './graphic';
 
 export interface AltTextSync {

@@ -2,9 +2,9 @@ import type { ContentItem } from '@fitpost/contract';
 import { Drawer, Input, Pagination, Radio, Select } from 'antd';
 import { useCallback, useId, useState } from 'react';
 import { useSearchAsYouType } from '@/lib/use-search-as-you-type';
-import { useBrands } from './api/get-brands';
-import { useTags } from './api/get-tags';
-import { useLibrarySearch, type LibrarySearch } from './api/search-library';
+import { useBrandChoices } from '@/lib/api/library/get-brands';
+import { useTagChoices } from '@/lib/api/library/get-tags';
+import { useLibrarySearch, type LibrarySearch } from '@/lib/api/content/search-library';
 import { LibraryResults } from './library-results';
 import { emptySearch, readStoredSearch, storeSearch } from './stored-search';
 import './library-picker.css';
@@ -42,8 +42,8 @@ export function LibraryPicker({
   }));
   const [typed, setTyped] = useState(search.q);
   const results = useLibrarySearch(search, pageSize, open);
-  const brands = useBrands(open);
-  const tags = useTags(open);
+  const brands = useBrandChoices(open);
+  const tags = useTagChoices(open);
   const id = useId();
 
   /** A new filter starts again on page 1. */

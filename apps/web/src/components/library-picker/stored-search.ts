@@ -1,5 +1,5 @@
 import { getFlag, setFlag, storageKeys } from '@/lib/session';
-import type { LibrarySearch } from './api/search-library';
+import type { LibrarySearch } from '@/lib/api/content/search-library';
 
 export const emptySearch: LibrarySearch = { q: '', brandId: null, tagIds: [], favoritesOnly: false, page: 1 };
 

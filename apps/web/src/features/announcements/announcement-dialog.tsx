@@ -1,65 +1,19 @@
-import {
-  announcementApi,
-  announcementList,
-  announcementMessages,
-  type Announcement,
-} from '@fitpost/contract';
-import { Button, Modal } from 'antd';
-import { useEffect, useRef, useState } from 'react';
-import { apiRequest } from '@/lib/api-client';
+import type { Announcement } from '@fitpost/contract';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { loadModule } from '@/lib/module-load';
 import { announcementsToShow, browserAnnouncementStore, markShown } from './announcement-window';
+import { getActiveAnnouncements } from './api/get-active-announcements';
 
-/** POST /api/announcement/active: the portal's announcements shown now, less the seen ones. */
-export function fetchActiveAnnouncements(portalId: number, ids: string[]): Promise<Announcement[]> {
-  return apiRequest(announcementApi.active, {
-    method: 'POST',
-    body: { portalId, ids },
-    schema: announcementList,
-  });
-}
-
-/** An announcement's link, opening `url` in a new tab, named by `urlText`. */
-export function AnnouncementLink({ url, urlText }: Pick<Announcement, 'url' | 'urlText'>) {
-  if (!url) return null;
-  return (
-    <p>
-      <a href={url} target="_blank" rel="noopener noreferrer">
-        {urlText ?? url}
-      </a>
-    </p>
-  );
-}
-
-/**
- * One announcement: the server's sanitised HTML (the only HTML rendered), its link opening in a
- * new tab, and 'close'.
- */
-export function AnnouncementView({
-  announcement,
-  onClose,
-}: {
-  announcement: Announcement;
-  onClose: () => void;
-}) {
-  return (
-    <Modal
-      open
-      title={announcementMessages.dialogTitle}
-      // The spec's 'close' button is the one way to close it on screen (Esc still does); no ✕ too.
-      closable={false}
-      onCancel={onClose}
-      footer={
-        <Button type="primary" onClick={onClose}>
-          {announcementMessages.close}
-        </Button>
-      }
-    >
-      {/* Sanitised by the server on write (modules/announcements/sanitize.ts). */}
-      <div className="announcement-body" dangerouslySetInnerHTML={{ __html: announcement.body }} />
-      <AnnouncementLink url={announcement.url} urlText={announcement.urlText} />
-    </Modal>
-  );
-}
+// The dialog (antd's Modal, in antd's theme) loads only when there is an announcement to show.
+const AnnouncementView = lazy(
+  loadModule(async () => {
+    const [{ AnnouncementView: View }, { withAntdTheme }] = await Promise.all([
+      import('./announcement-view'),
+      import('@/components/antd-theme'),
+    ]);
+    return { default: withAntdTheme(View) };
+  }),
+);
 
 /**
  * After sign-in (mounted by the signed-in shell): asks for the portal's active announcements unless
@@ -74,7 +28,7 @@ export function AnnouncementDialog({ portalId }: { portalId: number }) {
     if (started.current) return;
     started.current = true;
     void announcementsToShow(browserAnnouncementStore, Date.now(), (ids) =>
-      fetchActiveAnnouncements(portalId, ids),
+      getActiveAnnouncements(portalId, ids),
     ).then((list) => {
       markShown(browserAnnouncementStore, list, Date.now());
       setQueue(list);
@@ -84,6 +38,8 @@ export function AnnouncementDialog({ portalId }: { portalId: number }) {
   const current = queue[0];
   if (!current) return null;
   return (
-    <AnnouncementView key={current.id} announcement={current} onClose={() => setQueue((q) => q.slice(1))} />
+    <Suspense fallback={null}>
+      <AnnouncementView key={current.id} announcement={current} onClose={() => setQueue((q) => q.slice(1))} />
+    </Suspense>
   );
 }

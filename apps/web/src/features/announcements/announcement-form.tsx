@@ -5,8 +5,8 @@ import { Alert, Button, Checkbox, Form, Input, Modal } from 'antd';
 import { useEffect } from 'react';
 import { errorText } from '@/lib/api-client';
 import { fromWallTime, toWallTime } from '@/lib/zoned-time';
-import { useUpsertAnnouncement } from './api';
-import { AnnouncementLink } from './announcement-dialog';
+import { useUpsertAnnouncement } from './api/upsert-announcement';
+import { AnnouncementLink } from './announcement-view';
 import { RichTextEditor } from './rich-text-editor';
 import './announcements.css';
 

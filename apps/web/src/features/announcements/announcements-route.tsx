@@ -7,7 +7,8 @@ import { PageHeader } from '@/components/page-header';
 import { errorText } from '@/lib/api-client';
 import { useStoredUser } from '@/lib/session';
 import { memberTimeZone, toWallTime } from '@/lib/zoned-time';
-import { useAnnouncements, useDeleteAnnouncements } from './api';
+import { useDeleteAnnouncements } from './api/delete-announcements';
+import { useAnnouncements } from './api/search-announcements';
 import { AnnouncementForm } from './announcement-form';
 import { FitTable } from '@/components/fit-table';
 

@@ -9,12 +9,6 @@ import { messages, popup } from '@fitpost/contract';
 /** The networks whose login runs in a popup; each has its own callback route, `/<network>`. */
 export type PopupNetwork = 'linkedin' | 'facebook';
 
-/** What the opener sends the server once the popup has returned a code. */
-export interface PopupAuthentication {
-  code: string;
-  state: string;
-}
-
 export const oauthMessageType = 'fitpost:oauth';
 
 export type OAuthPopupMessage =

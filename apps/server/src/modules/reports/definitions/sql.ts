@@ -6,6 +6,7 @@ import {
   type Network,
   type ReportChart,
   type ReportColumn,
+  type ReportView,
 } from '@fitpost/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { ReportRange } from '../range.js';
@@ -34,6 +35,11 @@ export interface ReportDefinition {
    */
   count?(ctx: ReportContext): SQL;
   query(ctx: ReportContext): SQL;
+  /**
+   * The report's other views (`?by=`, contract `reportViews`): the same rows grouped another way,
+   * each a definition of its own; this definition is the default view.
+   */
+  views?: Partial<Record<ReportView, ReportDefinition>>;
 }
 
 export const col = (key: string, label: string, type: ReportColumn['type'] = 'number'): ReportColumn => ({

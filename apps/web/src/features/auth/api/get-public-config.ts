@@ -1,6 +1,7 @@
 import { publicConfig, type PublicConfig } from '@fitpost/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { authKeys } from './keys';
 
 /**
  * GET /api/public-config[?portalId]: organisation name and support address, before anyone signs
@@ -17,7 +18,7 @@ function getPublicConfig(portalId: number | null, signal?: AbortSignal): Promise
 /** The deployment's texts, or (`portalId`) those of the portal a refused sign-in belongs to. */
 export function usePublicConfig(portalId: number | null = null) {
   return useQuery({
-    queryKey: portalId === null ? ['public-config'] : ['public-config', portalId],
+    queryKey: authKeys.publicConfig(portalId),
     queryFn: ({ signal }) => getPublicConfig(portalId, signal),
     staleTime: Infinity,
   });

@@ -2,8 +2,8 @@ import { formatCount } from '@fitpost/contract';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useStoredUser } from '@/lib/session';
-import { useAutoPostSettings } from '../api/get-settings';
-import { usePostTotal } from '../api/get-post-total';
+import { useAutoPostSettings } from '@/lib/api/auto-posts/get-auto-post-settings';
+import { usePostTotal } from '@/lib/api/posts/get-post-total';
 import { memberTimeZone, startOfZonedMonth } from '@/lib/zoned-time';
 
 /** One figure: its value, "…" while loading, "Unavailable" when the call failed. */

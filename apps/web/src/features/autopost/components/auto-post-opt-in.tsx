@@ -2,7 +2,7 @@ import { connectionStatusLabels, networkNames } from '@fitpost/contract';
 import { Skeleton, Tag, message } from 'antd';
 import { Link } from 'react-router';
 import { errorText } from '@/lib/api-client';
-import { useAutoPostSettings, useUpdateAutoPostSettings } from '../api/get-settings';
+import { useAutoPostSettings, useUpdateAutoPostSettings } from '@/lib/api/auto-posts/get-auto-post-settings';
 import { NetworkIcon } from '@/components/network-icon';
 import { SwitchRow } from '@/components/switch-row';
 import '../autopost.css';

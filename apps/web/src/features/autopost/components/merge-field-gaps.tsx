@@ -8,7 +8,7 @@ import {
 } from '@fitpost/contract';
 import { Alert, Button, Input } from 'antd';
 import { useState } from 'react';
-import { useMemberDetailGaps } from '../api/get-member-detail-gaps';
+import { useMemberDetailGaps } from '@/lib/api/auto-posts/get-member-detail-gaps';
 
 interface MergeFieldGapsProps {
   /** The caption and its X variants. */

@@ -1,9 +1,9 @@
 import { networkNames, type AutoPostChoice, type MemberAutoPost } from '@fitpost/contract';
-import { Button } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { LoadError } from '@/components/load-error';
 import { PageLoader } from '@/components/page-loader';
+import { PlainButton } from '@/components/plain-controls';
 import { errorText } from '@/lib/api-client';
 import { useStoredUser } from '@/lib/session';
 import { useUpcomingAutoPosts } from '@/lib/api/auto-posts/get-upcoming-auto-posts';
@@ -13,8 +13,8 @@ import { formatZoned, memberTimeZone } from '@/lib/zoned-time';
 import { NetworkIcon } from '@/components/network-icon';
 import '../autopost.css';
 
-// Plain markup rather than antd's Tag, Alert, Skeleton and message: this panel loads with the
-// dashboard, whose JavaScript has a budget.
+// Plain markup rather than antd's Button, Tag, Alert, Skeleton and message: this panel loads with
+// the dashboard, which loads no antd.
 const choiceLabels: Record<AutoPostChoice, string> = {
   auto: 'Auto-Post',
   skip: 'Skipped',
@@ -104,16 +104,16 @@ export function RecommendedAutoPosts() {
           const open = item.status === 'scheduled';
           const action = (choice: AutoPostChoice, label: string) =>
             item.choice === choice ? null : (
-              <Button
+              <PlainButton
                 size="small"
-                type={choice === 'custom' ? 'primary' : 'default'}
+                variant={choice === 'custom' ? 'primary' : 'default'}
                 loading={busy && choose.variables.choice === choice}
                 disabled={busy}
                 aria-describedby={titleId}
                 onClick={() => handleChoice(item, choice)}
               >
                 {label}
-              </Button>
+              </PlainButton>
             );
           return (
             <li key={item.id}>
@@ -133,13 +133,13 @@ export function RecommendedAutoPosts() {
                       {action('skip', 'Skip')}
                       {action('auto', 'Auto-Post')}
                       {item.choice === 'custom' && item.customPostId ? (
-                        <Button
+                        <PlainButton
                           size="small"
                           aria-describedby={titleId}
                           onClick={() => void navigate(`/app/posts/post?id=${item.customPostId}`)}
                         >
                           Edit my post
-                        </Button>
+                        </PlainButton>
                       ) : (
                         action('custom', 'Custom Post')
                       )}

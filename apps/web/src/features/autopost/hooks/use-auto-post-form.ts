@@ -6,7 +6,7 @@ import { useAltTextSync } from '@/components/graphic-upload/use-alt-text';
 import { useClaimWarnings } from '@/components/claim-warnings/use-claim-warnings';
 import { serverFieldErrors } from '@/lib/form-errors';
 import { useContentItem } from '@/lib/api/content/get-content-item';
-import { useSaveAutoPost } from '../api/save-auto-post';
+import { useSaveAutoPost } from '@/lib/api/auto-posts/save-auto-post';
 import {
   hasErrors,
   toUpsert,

@@ -5,8 +5,8 @@ import { PageLoader } from '@/components/page-loader';
 import { errorText } from '@/lib/api-client';
 import { useStoredUser } from '@/lib/session';
 import { formatZoned, memberTimeZone } from '@/lib/zoned-time';
-import { useCancelAutoPost } from '../api/cancel-auto-post';
-import { isInProgress, useAutoPost } from '../api/get-auto-post';
+import { useCancelAutoPost } from '@/lib/api/auto-posts/cancel-auto-post';
+import { isInProgress, useAutoPost } from '@/lib/api/auto-posts/get-auto-post';
 import { NetworkList } from '../components/network-list';
 import { ProgressPanel } from '../components/progress-panel';
 import { AutoPostStatusTag } from '../components/status-tag';
@@ -70,6 +70,15 @@ export function AutoPostProgressRoute() {
               <dd>
                 {autoPost.warnings.map((w) => `“${w.phrase}”`).join(', ')}: checked by{' '}
                 {autoPost.claimsAcknowledged.by.fullName}, {formatZoned(autoPost.claimsAcknowledged.at, zone)}
+              </dd>
+            </div>
+          ) : autoPost.warnings.length > 0 ? (
+            // Found after the organization changed its rules (it was saved without them): not checked yet.
+            <div>
+              <dt>Health claims</dt>
+              <dd>
+                {autoPost.warnings.map((w) => `“${w.phrase}”`).join(', ')}: not checked yet. The
+                organization’s rules changed after it was scheduled; edit it to check them.
               </dd>
             </div>
           ) : null}

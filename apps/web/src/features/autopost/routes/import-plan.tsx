@@ -13,7 +13,7 @@ import { PageHeader } from '@/components/page-header';
 import { ApiError, errorText } from '@/lib/api-client';
 import { useStoredUser } from '@/lib/session';
 import { memberTimeZone } from '@/lib/zoned-time';
-import { useImportPlan } from '../api/import-plan';
+import { useImportPlan } from '@/lib/api/auto-posts/import-plan';
 import { PlanPreviewTable } from '../components/plan-preview-table';
 import { readPlanFile, templateCsv } from '../model/plan-file';
 import '../autopost.css';

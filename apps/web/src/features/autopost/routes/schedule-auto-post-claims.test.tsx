@@ -99,4 +99,27 @@ describe('Schedule Auto-Post › health claims', () => {
     const checked = await screen.findByText(/checked by Alex Admin/);
     expect(checked).toHaveTextContent('“detox”, “Clinically proven”: checked by Alex Admin, 3/1/2030');
   });
+
+  it('says a claim found after the rules changed is not checked yet', async () => {
+    server.use(
+      http.get(`/api/autoposts/${autoPostId}`, () =>
+        HttpResponse.json(
+          makeDetail({
+            warnings: [{ phrase: 'miracle', rule: 'organisation', explanation: 'e', suggestion: 's' }],
+            claimsAcknowledged: null,
+          }),
+        ),
+      ),
+    );
+    mount(<AutoPostProgressRoute />, {
+      user: admin,
+      path: '/app/manage/autopost/:id',
+      at: `/app/manage/autopost/${autoPostId}`,
+    });
+    const unchecked = await screen.findByText(/not checked yet/);
+    expect(unchecked).toHaveTextContent(
+      '“miracle”: not checked yet. The organization’s rules changed after it was scheduled; edit it to check them.',
+    );
+    expect(screen.queryByText(/checked by/)).not.toBeInTheDocument();
+  });
 });

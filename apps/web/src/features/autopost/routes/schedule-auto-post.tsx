@@ -7,7 +7,7 @@ import { PageHeader } from '@/components/page-header';
 import { PageLoader } from '@/components/page-loader';
 import { useStoredUser } from '@/lib/session';
 import { memberTimeZone } from '@/lib/zoned-time';
-import { useAutoPost } from '../api/get-auto-post';
+import { useAutoPost } from '@/lib/api/auto-posts/get-auto-post';
 import { useContentItem } from '@/lib/api/content/get-content-item';
 import { AutoPostForm } from '../components/auto-post-form';
 import { emptyValues, valuesFrom } from '../model/auto-post-values';

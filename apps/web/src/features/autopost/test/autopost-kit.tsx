@@ -1,4 +1,4 @@
-import type { AutoPost, AutoPostDetail, ContentItem, MemberAutoPost, UserInfo } from '@fitpost/contract';
+import type { ContentItem, MemberAutoPost, UserInfo } from '@fitpost/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,7 +6,9 @@ import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { AppProviders } from '@/app/providers';
 import { setStoredUser } from '@/lib/session';
-import { makeUser } from '@/test/fixtures';
+import { autoPostId, makeUser } from '@/test/fixtures';
+
+export { autoPostId, makeAutoPost, makeDetail } from '@/test/fixtures';
 
 /** An admin in New York, so the form's times are read in a zone with daylight saving. */
 export const admin = makeUser({
@@ -19,55 +21,11 @@ export const admin = makeUser({
 /** A member in London. */
 export const member = makeUser({ properties: [{ name: 'timeZone', value: 'Europe/London' }] });
 
-export const autoPostId = 'a1a1a1a1-1111-4111-8111-111111111111';
 export const contentId = 'c2c2c2c2-2222-4222-8222-222222222222';
 export const mediaId = 'd3d3d3d3-3333-4333-8333-333333333333';
 export const customPostId = 'e4e4e4e4-4444-4444-8444-444444444444';
 export const xConnectionId = 'f5f5f5f5-5555-4555-8555-555555555555';
 export const linkedInConnectionId = 'a6a6a6a6-6666-4666-8666-666666666666';
-
-export function makeAutoPost(overrides: Partial<AutoPost> = {}): AutoPost {
-  return {
-    id: autoPostId,
-    contentId: null,
-    body: 'Five squat cues that keep your knees happy.',
-    mediaId: null,
-    mediaUrl: null,
-    link: null,
-    networks: ['x', 'linkedin'],
-    xVariants: [],
-    xSpreadMinutes: 0,
-    // 3/15/2030 9:30 AM in New York (EDT, UTC−4).
-    scheduledAt: '2030-03-15T13:30:00.000Z',
-    timeZone: 'America/New_York',
-    status: 'scheduled',
-    utm: true,
-    createdAt: '2030-03-01T10:00:00.000Z',
-    updatedAt: '2030-03-01T10:00:00.000Z',
-    warnings: [],
-    claimsAcknowledged: null,
-    ...overrides,
-  };
-}
-
-export function makeDetail(
-  overrides: Partial<AutoPost> = {},
-  progress: Partial<AutoPostDetail['progress']> = {},
-): AutoPostDetail {
-  return {
-    ...makeAutoPost(overrides),
-    progress: {
-      membersReached: 0,
-      skippedAccounts: 0,
-      skippedMembers: 0,
-      customised: 0,
-      byNetwork: [],
-      fanoutStartedAt: null,
-      fanoutFinishedAt: null,
-      ...progress,
-    },
-  };
-}
 
 export function makeMemberAutoPost(overrides: Partial<MemberAutoPost> = {}): MemberAutoPost {
   return {

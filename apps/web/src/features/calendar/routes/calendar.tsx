@@ -8,7 +8,7 @@ import { errorText } from '@/lib/api-client';
 import { useLivePathname } from '@/lib/live-location';
 import { useStoredUser } from '@/lib/session';
 import { formatZoned, memberTimeZone, zoneLabel } from '@/lib/zoned-time';
-import { useCalendarPosts } from '../api/get-calendar-posts';
+import { useCalendarPosts } from '@/lib/api/posts/get-calendar-posts';
 import { useUpcomingAutoPosts } from '@/lib/api/auto-posts/get-upcoming-auto-posts';
 import { useReschedulePost } from '@/lib/api/posts/reschedule-post';
 import {

@@ -10,8 +10,8 @@ import { useConnections } from '@/lib/api/connections/get-connections';
 import { useQueue } from '@/lib/api/queue/get-queue';
 import { useContentItem } from '@/lib/api/content/get-content-item';
 import { contentKeys } from '@/lib/api/content/keys';
-import { composerKeys } from '../api/query-keys';
-import { useSavePost } from '../api/save-post';
+import { mediaKeys } from '@/lib/api/media/keys';
+import { useSavePost } from '@/lib/api/posts/save-post';
 import {
   hasErrors,
   networkName,
@@ -101,7 +101,7 @@ export function useComposer(options: ComposerOptions) {
   const [modal, modalHolder] = Modal.useModal();
   // The server's copy of each image of the member's own, so editing it later needs no request.
   const altText = useAltTextSync(startValues.graphic, (media) =>
-    queryClient.setQueryData(composerKeys.media(media.id), media),
+    queryClient.setQueryData(mediaKeys.item(media.id), media),
   );
   const submitted = useRef(false);
   // Health claims warn as the member types; they never stop the save (issue 30).

@@ -8,7 +8,7 @@ import { ApiError } from '@/lib/api-client';
 import { useStoredUser } from '@/lib/session';
 import { memberTimeZone } from '@/lib/zoned-time';
 import { useContentItem } from '@/lib/api/content/get-content-item';
-import { useMedia } from '../api/get-media';
+import { useMedia } from '@/lib/api/media/get-media';
 import { useQueue } from '@/lib/api/queue/get-queue';
 import { usePost } from '@/lib/api/posts/get-post';
 import { ComposerScreen } from '../components/composer-screen';

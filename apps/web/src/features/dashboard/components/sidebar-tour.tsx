@@ -4,8 +4,15 @@ import { anyPostQuery, usePosts } from '@/lib/api/posts/get-posts';
 import { loadModule } from '@/lib/module-load';
 import { useTour } from '@/lib/use-tour';
 
+// antd's Tour, in antd's theme, loads only when the tour is due: the dashboard itself loads no antd.
 const SidebarTourPanel = lazy(
-  loadModule(async () => ({ default: (await import('./sidebar-tour-panel')).SidebarTourPanel })),
+  loadModule(async () => {
+    const [{ SidebarTourPanel: Panel }, { withAntdTheme }] = await Promise.all([
+      import('./sidebar-tour-panel'),
+      import('@/components/antd-theme'),
+    ]);
+    return { default: withAntdTheme(Panel) };
+  }),
 );
 
 /**

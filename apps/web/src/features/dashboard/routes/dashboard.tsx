@@ -1,8 +1,8 @@
 import { messages } from '@fitpost/contract';
-import { Button } from 'antd';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '@/components/page-header';
+import { PlainButton } from '@/components/plain-controls';
 import { MyScheduledPosts } from '../components/my-scheduled-posts';
 import { SidebarTour } from '../components/sidebar-tour';
 
@@ -23,9 +23,9 @@ export function DashboardRoute({ recommended, autoPosts, atAGlance }: DashboardR
         title="Recommended Posts"
         description="Recommended posts are ready-made posts from your organization. With Auto-Post switched on, FitPost publishes them to your connected social platforms for you, on schedule — or create a post of your own."
         actions={
-          <Button type="primary" onClick={() => void navigate('/app/posts/post')}>
+          <PlainButton variant="primary" onClick={() => void navigate('/app/posts/post')}>
             {messages['action.compose']}
-          </Button>
+          </PlainButton>
         }
       />
       <div className="card-grid">

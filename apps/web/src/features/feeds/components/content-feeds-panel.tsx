@@ -4,7 +4,7 @@ import { Button } from 'antd';
 import { useState } from 'react';
 import { PageLoader } from '@/components/page-loader';
 import { useStoredUser } from '@/lib/session';
-import { useFeeds } from '../api/get-feeds';
+import { useFeeds } from '@/lib/api/feeds/get-feeds';
 import { useFeedActions } from '../hooks/use-feed-actions';
 import { FeedFormModal } from './feed-form-modal';
 import { FeedsTable } from './feeds-table';

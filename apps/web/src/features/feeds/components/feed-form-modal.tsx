@@ -1,7 +1,7 @@
 import { type Feed, type FeedUpsert, libraryLimits, libraryMessages, systemUserId } from '@fitpost/contract';
 import { Alert, Checkbox, Form, Input, Modal } from 'antd';
 import { errorText } from '@/lib/api-client';
-import { useUpsertFeed } from '../api/upsert-feed';
+import { useUpsertFeed } from '@/lib/api/feeds/upsert-feed';
 import { serverFormFields } from '@/lib/form-errors';
 import { httpUrlRule, maxLengthRule } from '@/lib/form-rules';
 

@@ -2,8 +2,8 @@ import type { Feed } from '@fitpost/contract';
 import { message } from 'antd';
 import { useState } from 'react';
 import { errorText } from '@/lib/api-client';
-import { useDeleteFeed } from '../api/delete-feed';
-import { useUpsertFeed } from '../api/upsert-feed';
+import { useDeleteFeed } from '@/lib/api/feeds/delete-feed';
+import { useUpsertFeed } from '@/lib/api/feeds/upsert-feed';
 
 /** Activate / deactivate and delete a feed from a table row, with a message for the outcome. */
 export function useFeedActions() {

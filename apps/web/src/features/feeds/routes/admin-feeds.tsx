@@ -4,7 +4,7 @@ import { Button } from 'antd';
 import { useState } from 'react';
 import { PageHeader } from '@/components/page-header';
 import { useStoredUser } from '@/lib/session';
-import { useFeeds } from '../api/get-feeds';
+import { useFeeds } from '@/lib/api/feeds/get-feeds';
 import { FeedFormModal } from '../components/feed-form-modal';
 import { FeedsTable } from '../components/feeds-table';
 import { RefreshFeeds } from '../components/refresh-feeds';

@@ -1,7 +1,7 @@
 import { libraryLimits, libraryMessages, type Tag } from '@fitpost/contract';
 import { Alert, Checkbox, Form, Input, Modal } from 'antd';
 import { errorText } from '@/lib/api-client';
-import { useUpsertTag } from '../api/upsert-tag';
+import { useUpsertTag } from '@/lib/api/library/upsert-tag';
 import { serverFormFields } from '@/lib/form-errors';
 import { maxLengthRule } from '@/lib/form-rules';
 

@@ -7,7 +7,7 @@ import { useAltTextSync } from '@/components/graphic-upload/use-alt-text';
 import { FormDrawer } from '@/components/form-drawer';
 import { serverFormFields } from '@/lib/form-errors';
 import { httpUrlRule, maxLengthRule } from '@/lib/form-rules';
-import { useUpsertBrand } from '../api/upsert-brand';
+import { useUpsertBrand } from '@/lib/api/library/upsert-brand';
 
 interface BrandFormValues {
   name: string;

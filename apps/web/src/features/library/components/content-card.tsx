@@ -1,8 +1,8 @@
 import { HeartFilled, HeartOutlined, PictureOutlined } from '@ant-design/icons';
 import type { ContentItem } from '@fitpost/contract';
-import { Button, Tag } from 'antd';
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { PlainButton, PlainTag } from '@/components/plain-controls';
 import { useStoredUser } from '@/lib/session';
 import { autoPostPath, previewPath } from '../hooks/use-content-actions';
 import '../library.css';
@@ -64,9 +64,9 @@ export function ContentCard({
         )}
         {item.recommended || item.scheduled || item.posted ? (
           <div className="content-card-labels">
-            {item.recommended ? <Tag color="blue">Recommended</Tag> : null}
-            {item.scheduled ? <Tag className="tag-warning">Scheduled</Tag> : null}
-            {item.posted ? <Tag className="tag-success">Posted</Tag> : null}
+            {item.recommended ? <PlainTag color="blue">Recommended</PlainTag> : null}
+            {item.scheduled ? <PlainTag className="tag-warning">Scheduled</PlainTag> : null}
+            {item.posted ? <PlainTag className="tag-success">Posted</PlainTag> : null}
           </div>
         ) : null}
       </div>
@@ -81,7 +81,7 @@ export function ContentCard({
           <ul className="content-card-tags" aria-label="Tags">
             {item.tags.map((tag) => (
               <li key={tag.id}>
-                <Tag>{tag.name}</Tag>
+                <PlainTag>{tag.name}</PlainTag>
               </li>
             ))}
           </ul>
@@ -89,13 +89,13 @@ export function ContentCard({
       </div>
       <div className="content-card-actions">
         <span className="content-card-schedule">
-          <Button type="primary" aria-describedby={titleId} onClick={() => onSchedule(item)}>
+          <PlainButton variant="primary" aria-describedby={titleId} onClick={() => onSchedule(item)}>
             Schedule Post
-          </Button>
+          </PlainButton>
           {onQueue ? (
-            <Button aria-describedby={titleId} loading={queueing} onClick={() => onQueue(item)}>
+            <PlainButton aria-describedby={titleId} loading={queueing} onClick={() => onQueue(item)}>
               Add to Queue
-            </Button>
+            </PlainButton>
           ) : null}
           {isAdmin ? (
             <Link to={autoPostPath(item.id)} aria-describedby={titleId}>
@@ -103,7 +103,7 @@ export function ContentCard({
             </Link>
           ) : null}
         </span>
-        <Button
+        <PlainButton
           className="favorite-toggle"
           aria-label={`Favorite ${item.title}`}
           aria-pressed={item.favorite}

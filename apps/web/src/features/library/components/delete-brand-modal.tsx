@@ -2,7 +2,7 @@ import { formatCount, type Brand } from '@fitpost/contract';
 import { Alert, Form, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { errorText } from '@/lib/api-client';
-import { useDeleteBrand } from '../api/delete-brand';
+import { useDeleteBrand } from '@/lib/api/library/delete-brand';
 
 /**
  * 'Delete <name>': a brand nothing uses goes after one confirmation; a brand content uses names how

@@ -2,7 +2,7 @@ import { useDeferredValue } from 'react';
 import { Link } from 'react-router';
 import { LoadError } from '@/components/load-error';
 import { formatCount, messages } from '@fitpost/contract';
-import { recommendedContentQuery, useContent } from '../api/get-content';
+import { recommendedContentQuery, useContent } from '@/lib/api/content/get-content';
 import { useContentActions } from '../hooks/use-content-actions';
 import { ContentCard } from './content-card';
 import '../library.css';

@@ -2,7 +2,7 @@ import { formatCount } from '@fitpost/contract';
 import type { Tag as LibraryTag } from '@fitpost/contract';
 import { Empty, Tag, type TableProps } from 'antd';
 import { formatDate } from '@/lib/dates';
-import type { TagSortField } from '../api/get-tags';
+import type { TagSortField } from '@/lib/api/library/get-tags';
 import { FitTable } from '@/components/fit-table';
 
 export interface TagsTableState {

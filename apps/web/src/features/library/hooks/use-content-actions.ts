@@ -1,16 +1,16 @@
 import type { ContentItem } from '@fitpost/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { message } from 'antd';
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useLazyMessage } from '@/components/use-lazy-message';
 import { errorText } from '@/lib/api-client';
 import { useAddToQueue } from '@/lib/api/queue/add-to-queue';
 import { getQueue } from '@/lib/api/queue/get-queue';
 import { queueKeys } from '@/lib/api/queue/keys';
 import { useStoredUser } from '@/lib/session';
 import { formatZoned, memberTimeZone } from '@/lib/zoned-time';
-import { useAddFavorite } from '../api/add-favorite';
-import { useRemoveFavorite } from '../api/remove-favorite';
+import { useAddFavorite } from '@/lib/api/content/add-favorite';
+import { useRemoveFavorite } from '@/lib/api/content/remove-favorite';
 
 /** Where 'Schedule Post' goes: the composer, opened with the item (its screen arrives with the posts issue). */
 function schedulePath(contentId: string): string {
@@ -36,8 +36,9 @@ export function autoPostPath(contentId: string): string {
 export function useContentActions() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const zone = memberTimeZone(useStoredUser());
-  const [messageApi, messageHolder] = message.useMessage();
+  const user = useStoredUser();
+  // antd's message loads with the first one shown: the dashboard's cards load no antd.
+  const [messageApi, messageHolder] = useLazyMessage();
   const add = useAddFavorite();
   const remove = useRemoveFavorite();
   const addToQueue = useAddToQueue();
@@ -61,24 +62,27 @@ export function useContentActions() {
           void navigate(schedulePath(item.id));
           return;
         }
+        // Worked out on the click, not while the cards draw: the first time-zone lookup loads the
+        // browser's date data, which the dashboard's first panel need not wait for.
+        const zone = memberTimeZone(user);
         const saved = await addToQueue.mutateAsync({
           item,
           connectionIds: summary.usualConnectionIds,
           timeZone: zone,
         });
         const at = saved.queueSlot?.scheduledAt ?? saved.scheduledAt;
-        void messageApi.success(
+        messageApi.success(
           at
             ? `Added to your queue: ${item.title} goes out ${formatZoned(at, zone)}.`
             : `Added to your queue: ${item.title}.`,
         );
       } catch (error) {
-        void messageApi.error(`${item.title} was not added to your queue: ${errorText(error)}`);
+        messageApi.error(`${item.title} was not added to your queue: ${errorText(error)}`);
       } finally {
         setQueueingId(null);
       }
     },
-    [queueingId, queryClient, navigate, addToQueue, zone, messageApi],
+    [queueingId, queryClient, navigate, addToQueue, user, messageApi],
   );
 
   const toggleFavorite = useCallback(
@@ -87,7 +91,7 @@ export function useContentActions() {
       inFlight.current.add(item.id);
       const settle = {
         onError: (error: unknown) =>
-          void messageApi.error(
+          messageApi.error(
             `${item.title} was not ${item.favorite ? 'removed from' : 'added to'} your favorites: ${errorText(error)}`,
           ),
         onSettled: () => inFlight.current.delete(item.id),

@@ -3,7 +3,7 @@ import { libraryMessages, paging } from '@fitpost/contract';
 import { Button, Input } from 'antd';
 import { useState } from 'react';
 import { PageHeader } from '@/components/page-header';
-import { useFavorites } from '../api/get-favorites';
+import { useFavorites } from '@/lib/api/content/get-favorites';
 import { ContentTable, type ContentTableState } from '../components/content-table';
 import { useContentActions } from '../hooks/use-content-actions';
 import { LoadError } from '@/components/load-error';

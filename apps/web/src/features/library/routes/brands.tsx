@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { PageLoader } from '@/components/page-loader';
-import { useBrands } from '../api/get-brands';
+import { useBrands } from '@/lib/api/library/get-brands';
 import { BrandCard } from '../components/brand-card';
 import { LoadError } from '@/components/load-error';
 

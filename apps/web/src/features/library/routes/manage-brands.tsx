@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { FitTable } from '@/components/fit-table';
 import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
-import { useBrands } from '../api/get-brands';
+import { useBrands } from '@/lib/api/library/get-brands';
 import { BrandFormDrawer } from '../components/brand-form-drawer';
 import { BrandLogo } from '../components/brand-card';
 import { DeleteBrandModal } from '../components/delete-brand-modal';

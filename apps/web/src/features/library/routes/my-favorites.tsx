@@ -3,7 +3,7 @@ import { Input } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/page-header';
-import { useFavorites } from '../api/get-favorites';
+import { useFavorites } from '@/lib/api/content/get-favorites';
 import { ContentGrid } from '../components/content-grid';
 import { useContentActions } from '../hooks/use-content-actions';
 import '../library.css';

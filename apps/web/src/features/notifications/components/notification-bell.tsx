@@ -1,12 +1,12 @@
 import { BellOutlined } from '@ant-design/icons';
 import { notificationTexts, type MessageSummary, type Notification } from '@fitpost/contract';
-import { Button } from 'antd';
 import { Link } from 'react-router';
+import { PlainButton } from '@/components/plain-controls';
 import { useDisclosure } from '@/components/use-disclosure';
 import { useMessages } from '@/lib/api/messages/get-messages';
 import { useUnreadCounts } from '@/lib/api/messages/get-unread';
-import { useNotifications } from '@/lib/api/notifications/get-notifications';
-import { useMarkRead } from '@/lib/api/notifications/mark-read';
+import { useNotifications } from '@/features/notifications/api/get-notifications';
+import { useMarkRead } from '@/features/notifications/api/mark-read';
 import { useStoredUser } from '@/lib/session';
 
 /** The bell's query: the latest few that still need the member (unread, or a reconnect not yet done). */
@@ -61,9 +61,9 @@ export function NotificationBell() {
 
   return (
     <nav className="user-menu notification-bell" aria-label="Notifications" ref={rootRef} onBlur={handleBlur}>
-      <Button
+      <PlainButton
         ref={buttonRef}
-        type="text"
+        variant="text"
         className="notification-bell-trigger"
         aria-expanded={open}
         aria-controls={listId}
@@ -76,7 +76,7 @@ export function NotificationBell() {
             {unread > 99 ? '99+' : unread}
           </span>
         ) : null}
-      </Button>
+      </PlainButton>
       <ul id={listId} className="user-menu-list notification-bell-list" hidden={!open}>
         {data?.items.map((item) => (
           <li key={item.id}>

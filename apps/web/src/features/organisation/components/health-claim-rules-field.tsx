@@ -11,6 +11,8 @@ export function HealthClaimRulesField() {
       <h2 className="section-title">Health-claim checks</h2>
       <p className="muted">
         Captions with these claims warn members as they write, and Auto-Posts need an admin to check them.
+        Once saved, the library’s warnings and those of scheduled Auto-Posts are checked again with the new
+        rules, within a minute or so.
       </p>
       <Form.Item name="claimRulesOn" label="Rules in use">
         <Checkbox.Group

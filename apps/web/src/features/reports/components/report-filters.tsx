@@ -6,7 +6,8 @@ import { rangePresets } from './report-range';
 
 /**
  * The date range (days in the admin's zone) with one-click periods (looking ahead for Upcoming
- * Posts), and, where it applies, the network.
+ * Posts), where it applies the network, and for a report with several views (Link Clicks: by post,
+ * member or network) which one.
  */
 export function ReportFilters(props: {
   from: string;
@@ -17,9 +18,12 @@ export function ReportFilters(props: {
   showNetwork?: boolean;
   onRange: (from: string, to: string) => void;
   onNetwork?: (network: string | undefined) => void;
+  views?: { view: string; label: string }[];
+  view?: string | undefined;
+  onView?: (view: string) => void;
 }) {
   const { from, to, zone, ahead = false, network, showNetwork = true, onRange, onNetwork } = props;
-  const periodLabel = useId();
+  const { views = [], view, onView } = props;
   const presets = rangePresets[ahead ? 'ahead' : 'past'].map((preset) => ({
     label: preset.label,
     ...preset.range(zone),
@@ -27,21 +31,23 @@ export function ReportFilters(props: {
   const chosen = presets.find((preset) => preset.from === from && preset.to === to)?.label;
   return (
     <div className="report-filters">
-      <div className="report-filter">
-        <span id={periodLabel}>Period</span>
-        <Radio.Group
-          aria-labelledby={periodLabel}
-          optionType="button"
-          size="large"
-          className="report-presets"
-          value={chosen ?? null}
-          options={presets.map((preset) => ({ value: preset.label, label: preset.label }))}
-          onChange={(event) => {
-            const preset = presets.find((p) => p.label === event.target.value);
-            if (preset) onRange(preset.from, preset.to);
-          }}
+      {views.length > 0 && onView ? (
+        <ChoiceGroup
+          label="View"
+          value={view ?? views[0]?.view ?? null}
+          options={views.map((v) => ({ value: v.view, label: v.label }))}
+          onChange={onView}
         />
-      </div>
+      ) : null}
+      <ChoiceGroup
+        label="Period"
+        value={chosen ?? null}
+        options={presets.map((preset) => ({ value: preset.label, label: preset.label }))}
+        onChange={(label) => {
+          const preset = presets.find((p) => p.label === label);
+          if (preset) onRange(preset.from, preset.to);
+        }}
+      />
       <label className="report-filter">
         <span>Dates ({zone})</span>
         <DatePicker.RangePicker
@@ -71,6 +77,30 @@ export function ReportFilters(props: {
           />
         </div>
       ) : null}
+    </div>
+  );
+}
+
+/** One labelled row of buttons choosing one value (the period, the view). */
+function ChoiceGroup(props: {
+  label: string;
+  value: string | null;
+  options: { value: string; label: string }[];
+  onChange: (value: string) => void;
+}) {
+  const labelId = useId();
+  return (
+    <div className="report-filter">
+      <span id={labelId}>{props.label}</span>
+      <Radio.Group
+        aria-labelledby={labelId}
+        optionType="button"
+        size="large"
+        className="report-presets"
+        value={props.value}
+        options={props.options}
+        onChange={(event) => props.onChange(String(event.target.value))}
+      />
     </div>
   );
 }

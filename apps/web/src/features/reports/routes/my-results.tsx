@@ -22,7 +22,7 @@ import {
 } from 'recharts';
 import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
-import { useMyStats } from '@/lib/api/reports/get-my-stats';
+import { useMyStats } from '@/features/reports/api/get-my-stats';
 import { useStoredUser } from '@/lib/session';
 import { formatZoned, memberTimeZone } from '@/lib/zoned-time';
 import { ReportFilters } from '../components/report-filters';

@@ -1,7 +1,7 @@
 import { reportRoutes, reportTitles, type MyStats, type ReportResult } from '@fitpost/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { adminUser, memberUser } from '@/test/fixtures';
 import { renderScreen } from '@/test/render-app';
 import { server } from '@/test/setup';
@@ -156,6 +156,80 @@ describe('report screens', () => {
     renderScreen(<ReportPageRoute />, { user: admin, path: '/app/manage/reports/topusers' });
     await screen.findByRole('table', {}, { timeout: 10_000 });
     expect(screen.queryByRole('button', { name: /Message/ })).not.toBeInTheDocument();
+  });
+
+  it('Link Clicks: by post, by member or by network, each asked with by= and downloaded as its CSV', async () => {
+    const asked: URL[] = [];
+    const byMember: ReportResult = {
+      ...topUsers,
+      report: 'linkclicks',
+      title: 'Link Clicks',
+      view: 'member',
+      columns: [
+        { key: 'member', label: 'Member', type: 'text' },
+        { key: 'links', label: 'Links clicked', type: 'number' },
+        { key: 'clicks', label: 'Clicks', type: 'number' },
+      ],
+      rows: [{ member: 'Casey Clicks', links: 2, clicks: 7 }],
+      chart: null,
+    };
+    const byPost: ReportResult = {
+      ...byMember,
+      view: 'post',
+      columns: [
+        { key: 'text', label: 'Post', type: 'text' },
+        { key: 'clicks', label: 'Clicks', type: 'number' },
+      ],
+      rows: [{ text: 'Book your first session', clicks: 6 }],
+    };
+    server.use(
+      http.get('/api/report/linkclicks', ({ request }) => {
+        const url = new URL(request.url);
+        asked.push(url);
+        if (url.searchParams.get('format') === 'csv')
+          return new HttpResponse('Member,Links clicked,Clicks\r\n', {
+            headers: { 'content-type': 'text/csv' },
+          });
+        return HttpResponse.json(url.searchParams.get('by') === 'member' ? byMember : byPost);
+      }),
+    );
+    const { user } = renderScreen(<ReportPageRoute />, {
+      user: admin,
+      path: '/app/manage/reports/linkclicks',
+      at: '/app/manage/reports/linkclicks?sort=clicks&desc=false',
+    });
+    const views = await screen.findByRole('radiogroup', { name: 'View' }, { timeout: 10_000 });
+    expect(
+      within(views)
+        .getAllByRole('radio')
+        .map((r) => r.closest('label')?.textContent),
+    ).toEqual(['By post', 'By member', 'By network']);
+    expect(within(views).getByRole('radio', { name: 'By post' })).toBeChecked();
+    expect(await screen.findByRole('row', { name: /Book your first session/ })).toBeInTheDocument();
+    expect(asked[0]?.searchParams.has('by')).toBe(false);
+
+    await user.click(within(views).getByText('By member'));
+    expect(await screen.findByRole('row', { name: /Casey Clicks/ })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Links clicked' })).toBeInTheDocument();
+    const memberAsk = asked.at(-1);
+    expect(memberAsk?.searchParams.get('by')).toBe('member');
+    // Another view has other columns: its rows come in its own order, from its first page.
+    expect(memberAsk?.searchParams.has('sort')).toBe(false);
+    expect(memberAsk?.searchParams.get('page')).toBe('1');
+
+    URL.createObjectURL = vi.fn(() => 'blob:link-clicks');
+    URL.revokeObjectURL = vi.fn();
+    await user.click(screen.getByRole('button', { name: /Download CSV/ }));
+    await waitFor(() => expect(asked.some((u) => u.searchParams.get('format') === 'csv')).toBe(true));
+    const download = asked.find((u) => u.searchParams.get('format') === 'csv');
+    expect(download?.searchParams.get('by')).toBe('member');
+  });
+
+  it('offers no views on a report of one view', async () => {
+    server.use(http.get('/api/report/topusers', () => HttpResponse.json(topUsers)));
+    renderScreen(<ReportPageRoute />, { user: admin, path: '/app/manage/reports/topusers' });
+    await screen.findByRole('table', {}, { timeout: 10_000 });
+    expect(screen.queryByRole('radiogroup', { name: 'View' })).not.toBeInTheDocument();
   });
 
   it('says so when the report cannot be loaded', async () => {

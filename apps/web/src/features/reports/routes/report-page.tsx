@@ -1,4 +1,4 @@
-import { reportRoute, reportTitles, type ReportRoute } from '@fitpost/contract';
+import { reportRoute, reportTitles, viewsOf, type ReportRoute } from '@fitpost/contract';
 import { DownloadOutlined, MailOutlined } from '@ant-design/icons';
 import { App, Button, Empty, Space, Spin } from 'antd';
 import { useState } from 'react';
@@ -7,9 +7,9 @@ import { LoadError } from '@/components/load-error';
 import { NotFound } from '@/components/not-found';
 import { PageHeader } from '@/components/page-header';
 import { errorText } from '@/lib/api-client';
-import { downloadReport, useReport } from '@/lib/api/reports/get-report';
+import { downloadReport, useReport } from '@/features/reports/api/get-report';
 import { composeState, messagesPath } from '@/lib/compose-recipients';
-import type { ReportParams } from '@/lib/api/reports/keys';
+import type { ReportParams } from '@/features/reports/api/keys';
 import { useStoredUser } from '@/lib/session';
 import { memberTimeZone } from '@/lib/zoned-time';
 import { BestTimesHeatmap } from '../components/best-times-heatmap';
@@ -45,6 +45,9 @@ function ReportPage({ route }: { route: ReportRoute }) {
   const defaults = ahead ? nextThirtyDays(zone) : lastThirtyDays(zone);
   // Best Times is one week of hours (7 × 24 rows), read whole.
   const heatmap = route === 'besttimes';
+  // Link Clicks by post, member or network: the view is in the address, the first by default.
+  const views = viewsOf(route);
+  const view = views.find((v) => v.view === search.get('by'))?.view;
   const params: ReportParams = {
     from: search.get('from') ?? defaults.from,
     to: search.get('to') ?? defaults.to,
@@ -54,6 +57,7 @@ function ReportPage({ route }: { route: ReportRoute }) {
     pagesize: heatmap ? 7 * 24 : Number(search.get('pagesize') ?? '50') || 50,
     sort: search.get('sort') ?? undefined,
     desc: search.has('desc') ? search.get('desc') === 'true' : undefined,
+    by: view,
   };
   const report = useReport(route, params);
   const { message } = App.useApp();
@@ -126,6 +130,17 @@ function ReportPage({ route }: { route: ReportRoute }) {
         showNetwork={!withoutNetwork.has(route)}
         onRange={(from, to) => update({ from, to, page: undefined })}
         onNetwork={(network) => update({ network, page: undefined })}
+        views={views}
+        view={view}
+        // Another view has other columns: its own first page in its own order.
+        onView={(by) =>
+          update({
+            by: by === views[0]?.view ? undefined : by,
+            page: undefined,
+            sort: undefined,
+            desc: undefined,
+          })
+        }
       />
       {report.isError ? (
         <LoadError

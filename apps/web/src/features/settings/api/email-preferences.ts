@@ -6,8 +6,7 @@ import {
 } from '@fitpost/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-
-const emailPreferencesKey = ['email-preferences'] as const;
+import { emailKeys } from './keys';
 
 /** GET /api/email/preferences: which kinds of notification and message I also get by email. */
 function getEmailPreferences(signal?: AbortSignal): Promise<EmailPreferences> {
@@ -15,7 +14,7 @@ function getEmailPreferences(signal?: AbortSignal): Promise<EmailPreferences> {
 }
 
 export function useEmailPreferences() {
-  return useQuery({ queryKey: emailPreferencesKey, queryFn: ({ signal }) => getEmailPreferences(signal) });
+  return useQuery({ queryKey: emailKeys.preferences, queryFn: ({ signal }) => getEmailPreferences(signal) });
 }
 
 /** PUT /api/email/preferences: turns the kinds named on or off. */
@@ -27,6 +26,6 @@ export function useUpdateEmailPreferences() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateEmailPreferences,
-    onSuccess: (saved) => queryClient.setQueryData(emailPreferencesKey, saved),
+    onSuccess: (saved) => queryClient.setQueryData(emailKeys.preferences, saved),
   });
 }

@@ -10,7 +10,7 @@ import { Alert, Button, Form, Input, message } from 'antd';
 import { useState } from 'react';
 import { errorText } from '@/lib/api-client';
 import { setStoredUserProperties, useStoredUser } from '@/lib/session';
-import { updateUserProperty } from '@/lib/api/user/update-user-property';
+import { updateUserProperty } from '@/lib/api/users/update-user-property';
 
 type DetailValues = Record<MemberDetail, string>;
 

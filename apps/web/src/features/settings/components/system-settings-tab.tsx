@@ -5,7 +5,7 @@ import { errorText } from '@/lib/api-client';
 import { memberTimeZone, timeZonePropertyName } from '@/lib/zoned-time';
 import { useStoredUser } from '@/lib/session';
 import { invalidateQueue } from '@/lib/api/queue/get-queue';
-import { useUpdateUserProperty } from '@/lib/api/user/update-user-property';
+import { useUpdateUserProperty } from '@/lib/api/users/update-user-property';
 
 interface SystemSettingsValues {
   timeZone: string;

@@ -2,7 +2,7 @@ import type { SocialConnection } from '@fitpost/contract';
 import { Alert, Button, Checkbox, Modal } from 'antd';
 import { useState } from 'react';
 import { errorText } from '@/lib/api-client';
-import { useFacebookConnect } from '../api/post-facebook-connect';
+import { useFacebookConnect } from '@/lib/api/connections/post-facebook-connect';
 import type { PendingFacebookChoice } from '../hooks/use-connect-network';
 import { AccountPicture } from '@/components/account-picture';
 

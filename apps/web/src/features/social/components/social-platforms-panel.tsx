@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
 import { errorText } from '@/lib/api-client';
-import { useDeleteConnection } from '../api/delete-connection';
+import { useDeleteConnection } from '@/lib/api/connections/delete-connection';
 import { useConnections } from '@/lib/api/connections/get-connections';
 import { useConnectNetwork, type ConnectFeedback } from '../hooks/use-connect-network';
 import { connectedNetwork } from '../navigation-state';

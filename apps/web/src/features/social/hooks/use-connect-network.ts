@@ -4,11 +4,11 @@ import { useCallback, useRef, useState } from 'react';
 import { errorText } from '@/lib/api-client';
 import { invalidateConnections } from '@/lib/api/connections/get-connections';
 import { browser } from '@/lib/browser';
-import { getFacebookAuthorizeUrl } from '../api/get-facebook-authorize-url';
-import { getLinkedInAuthorizeUrl } from '../api/get-linkedin-authorize-url';
-import { getTwitterAuthorizeUrl } from '../api/get-twitter-authorize-url';
-import { postFacebookAuthenticate } from '../api/post-facebook-authenticate';
-import { postLinkedInAuthenticate } from '../api/post-linkedin-authenticate';
+import { getFacebookAuthorizeUrl } from '@/lib/api/connections/get-facebook-authorize-url';
+import { getLinkedInAuthorizeUrl } from '@/lib/api/connections/get-linkedin-authorize-url';
+import { getTwitterAuthorizeUrl } from '@/lib/api/connections/get-twitter-authorize-url';
+import { postFacebookAuthenticate } from '@/lib/api/connections/post-facebook-authenticate';
+import { postLinkedInAuthenticate } from '@/lib/api/connections/post-linkedin-authenticate';
 import type { PopupNetwork } from '../popup-protocol';
 import { useOAuthPopup, type OAuthPopupOutcome } from './use-oauth-popup';
 

@@ -7,7 +7,7 @@ import { PageLoader } from '@/components/page-loader';
 import { PublicPage } from '@/components/public-page';
 import { invalidateConnections } from '@/lib/api/connections/get-connections';
 import { errorText } from '@/lib/api-client';
-import { authenticateTwitterOnce } from '../api/post-twitter-authenticate';
+import { authenticateTwitterOnce } from '@/lib/api/connections/post-twitter-authenticate';
 import { connectedState, settingsPath } from '../navigation-state';
 
 const title = 'X (Twitter) Connection';

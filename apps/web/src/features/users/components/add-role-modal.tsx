@@ -2,7 +2,7 @@ import { dateFormat } from '@fitpost/contract';
 import { Alert, DatePicker, Form, Modal, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { errorText } from '@/lib/api-client';
-import { useAddUserRole } from '../api/add-user-role';
+import { useAddUserRole } from '@/lib/api/users/add-user-role';
 import { useRoles } from '@/lib/api/users/get-roles';
 import { serverFormFields } from '@/lib/form-errors';
 

@@ -1,7 +1,7 @@
 import { userFieldLabels, type UserSummary, type UserUpsert } from '@fitpost/contract';
 import { Alert, Form, Input, Modal } from 'antd';
 import { errorText } from '@/lib/api-client';
-import { useUpsertUser } from '../api/upsert-user';
+import { useUpsertUser } from '@/lib/api/users/upsert-user';
 import { serverFormFields } from '@/lib/form-errors';
 
 interface UserDetailsValues {

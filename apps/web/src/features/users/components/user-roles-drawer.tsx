@@ -15,10 +15,10 @@ import {
 import { useState } from 'react';
 import { errorText } from '@/lib/api-client';
 import { formatDate } from '@/lib/dates';
-import { useUser } from '../api/get-user';
-import { useUserProperties } from '../api/get-user-properties';
-import { useUserRoles } from '../api/get-user-roles';
-import { useRemoveUserRole } from '../api/remove-user-role';
+import { useUser } from '@/lib/api/users/get-user';
+import { useUserProperties } from '@/lib/api/users/get-user-properties';
+import { useUserRoles } from '@/lib/api/users/get-user-roles';
+import { useRemoveUserRole } from '@/lib/api/users/remove-user-role';
 import { AddRoleModal } from './add-role-modal';
 
 interface UserRolesDrawerProps {

@@ -1,6 +1,6 @@
-import { memberAutoPostList, type CalendarQuery, type MemberAutoPost } from '@fitpost/contract';
+import type { CalendarQuery, MemberAutoPost } from '@fitpost/contract';
 import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, checkedByServer } from '@/lib/api-client';
 import { autoPostKeys } from './keys';
 
 /**
@@ -14,7 +14,7 @@ function getUpcomingAutoPosts(
 ): Promise<MemberAutoPost[]> {
   return apiRequest('/api/autoposts/upcoming', {
     query: range ? { from: range.from, to: range.to } : undefined,
-    schema: memberAutoPostList,
+    schema: checkedByServer<MemberAutoPost[]>(),
     signal,
   });
 }

@@ -1,11 +1,6 @@
-import {
-  autoPostChoiceResult,
-  type AutoPostChoice,
-  type AutoPostChoiceResult,
-  type MemberAutoPost,
-} from '@fitpost/contract';
+import type { AutoPostChoice, AutoPostChoiceResult, MemberAutoPost } from '@fitpost/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, checkedByServer } from '@/lib/api-client';
 import { postKeys } from '../posts/keys';
 import { autoPostKeys } from './keys';
 
@@ -23,7 +18,7 @@ function setAutoPostChoice(input: AutoPostChoiceInput): Promise<AutoPostChoiceRe
   return apiRequest(`/api/autoposts/${encodeURIComponent(input.id)}/choice`, {
     method: 'PUT',
     body: { choice: input.choice },
-    schema: autoPostChoiceResult,
+    schema: checkedByServer<AutoPostChoiceResult>(),
   });
 }
 

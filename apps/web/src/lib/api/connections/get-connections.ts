@@ -1,12 +1,12 @@
-import { socialConnectionList, type SocialConnection } from '@fitpost/contract';
+import type { SocialConnection } from '@fitpost/contract';
 import { skipToken, useQuery, type QueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, checkedByServer } from '@/lib/api-client';
 import { autoPostKeys } from '../auto-posts/keys';
 import { connectionKeys } from './keys';
 
 /** GET /api/social/connections: the member's connected accounts (and those needing a reconnect). */
 function getConnections(signal?: AbortSignal): Promise<SocialConnection[]> {
-  return apiRequest('/api/social/connections', { schema: socialConnectionList, signal });
+  return apiRequest('/api/social/connections', { schema: checkedByServer<SocialConnection[]>(), signal });
 }
 
 export function useConnections({ enabled = true }: { enabled?: boolean } = {}) {

@@ -22,6 +22,15 @@ export interface ContentListQuery {
   desc?: boolean;
 }
 
+/** What the library picker (composer, Auto-Post form) searches by. */
+export interface LibrarySearch {
+  q: string;
+  brandId: string | null;
+  tagIds: string[];
+  favoritesOnly: boolean;
+  page: number;
+}
+
 type QueryValue = string | number | boolean | undefined;
 
 /** The query string of a content search (`tagIds` as `a,b,c`; empty values are left out). */

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { ContentListQuery } from './content-query';
+import type { ContentListQuery, LibrarySearch } from './content-query';
 
 /**
  * React-query keys of the content library's items, shared by the library screens, the library
@@ -14,8 +14,9 @@ export const contentKeys = {
   /** Pages of GET /api/favorite. */
   favoriteLists: ['content', 'favorites'] as const,
   favorites: (query: ContentListQuery) => ['content', 'favorites', query] as const,
-  /** The library picker's searches: `[...searches, pageSize, search]`. */
+  /** The library picker's searches (composer, Auto-Post form), one cache for both. */
   searches: ['content', 'search'] as const,
+  search: (search: LibrarySearch, pageSize: number) => ['content', 'search', pageSize, search] as const,
   /** One item: GET /api/content/{id}. */
   item: (id: string) => ['content', 'item', id] as const,
 };

@@ -1,6 +1,6 @@
-import { messageApi, messageList, type MessageList, type MessageListQuery } from '@fitpost/contract';
+import { messageApi, type MessageList, type MessageListQuery } from '@fitpost/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, checkedByServer } from '@/lib/api-client';
 import { unreadRefreshMs } from './get-unread';
 import { messageKeys } from './keys';
 
@@ -8,7 +8,7 @@ import { messageKeys } from './keys';
 function getMessages(query: MessageListQuery, signal?: AbortSignal): Promise<MessageList> {
   return apiRequest(messageApi.messages, {
     query: { folder: query.folder, page: query.page, pagesize: query.pagesize },
-    schema: messageList,
+    schema: checkedByServer<MessageList>(),
     signal,
   });
 }

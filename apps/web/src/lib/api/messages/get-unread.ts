@@ -1,6 +1,6 @@
-import { messageApi, unreadCounts, type UnreadCounts } from '@fitpost/contract';
+import { messageApi, type UnreadCounts } from '@fitpost/contract';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, checkedByServer } from '@/lib/api-client';
 import { messageKeys } from './keys';
 
 /** How often the bell asks again while a screen stays open. */
@@ -8,7 +8,7 @@ export const unreadRefreshMs = 60_000;
 
 /** GET /api/message/unread: my unread notifications and message threads. */
 function getUnreadCounts(signal?: AbortSignal): Promise<UnreadCounts> {
-  return apiRequest(messageApi.unread, { schema: unreadCounts, signal });
+  return apiRequest(messageApi.unread, { schema: checkedByServer<UnreadCounts>(), signal });
 }
 
 export function useUnreadCounts() {

@@ -5,10 +5,7 @@ import {
 } from '@fitpost/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { healthClaimKeys } from './health-claim-settings';
-
-/** React-query keys of the organisation's settings (the settings screen and the Auto-Post form's defaults). */
-const organisationKeys = { settings: ['organisation', 'settings'] as const };
+import { organisationKeys } from './keys';
 
 /** GET /api/settings/organisation (admins). */
 function getOrganisationSettings(signal?: AbortSignal): Promise<OrganisationSettings> {
@@ -34,7 +31,7 @@ export function useUpdateOrganisationSettings() {
     onSuccess: (saved) => {
       queryClient.setQueryData(organisationKeys.settings, saved);
       // The editors check captions with the health-claim rules saved here.
-      void queryClient.invalidateQueries({ queryKey: healthClaimKeys.settings });
+      void queryClient.invalidateQueries({ queryKey: organisationKeys.healthClaims });
     },
   });
 }

@@ -1,6 +1,6 @@
-import { postPage, type PostPage } from '@fitpost/contract';
+import type { PostPage } from '@fitpost/contract';
 import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, checkedByServer } from '@/lib/api-client';
 import { postKeys, type PostListQuery } from './keys';
 
 export type { PostListQuery } from './keys';
@@ -18,7 +18,7 @@ function getPosts(query: PostListQuery, signal?: AbortSignal): Promise<PostPage>
       page: query.page,
       pagesize: query.pagesize,
     },
-    schema: postPage,
+    schema: checkedByServer<PostPage>(),
     signal,
   });
 }

@@ -1,6 +1,6 @@
-import { scheduledPost, type ContentItem, type ScheduledPost } from '@fitpost/contract';
+import type { ContentItem, ScheduledPost } from '@fitpost/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, checkedByServer } from '@/lib/api-client';
 import { invalidateContentCards } from '../content/keys';
 import { invalidatePosts } from '../posts/use-post-mutation';
 import { postKeys } from '../posts/keys';
@@ -27,7 +27,7 @@ function addToQueue({ item, connectionIds, timeZone }: AddToQueueInput): Promise
       queue: true,
       timeZone,
     },
-    schema: scheduledPost,
+    schema: checkedByServer<ScheduledPost>(),
   });
 }
 

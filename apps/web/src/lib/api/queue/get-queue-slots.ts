@@ -31,7 +31,7 @@ function useSlotsChange<T>(mutationFn: (input: T) => Promise<QueueSlots>) {
 export const useUpdateQueueSlots = () => useSlotsChange(updateQueueSlots);
 
 /** DELETE /api/queue/slots: forgets the member's own slots, so FitPost's suggested week applies again. */
-export function resetQueueSlots(): Promise<QueueSlots> {
+function resetQueueSlots(): Promise<QueueSlots> {
   return apiRequest('/api/queue/slots', { method: 'DELETE', schema: queueSlots });
 }
 

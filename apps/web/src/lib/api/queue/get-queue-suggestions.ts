@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 import { queueKeys } from './keys';
 
 /** GET /api/queue/suggestions: the member's suggested weekly hours per network, and whose posts they come from. */
-export function getQueueSuggestions(signal?: AbortSignal): Promise<QueueSuggestions> {
+function getQueueSuggestions(signal?: AbortSignal): Promise<QueueSuggestions> {
   return apiRequest('/api/queue/suggestions', { schema: queueSuggestions, signal });
 }
 

@@ -1,11 +1,11 @@
-import { queueSummary, type QueueSummary } from '@fitpost/contract';
+import type { QueueSummary } from '@fitpost/contract';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, checkedByServer } from '@/lib/api-client';
 import { queueKeys } from './keys';
 
 /** GET /api/queue: the member's next free slot and the accounts they usually post to. */
 export function getQueue(signal?: AbortSignal): Promise<QueueSummary> {
-  return apiRequest('/api/queue', { schema: queueSummary, signal });
+  return apiRequest('/api/queue', { schema: checkedByServer<QueueSummary>(), signal });
 }
 
 export function useQueue(options: { enabled?: boolean } = {}) {

@@ -13,7 +13,11 @@ export interface UserListQuery {
   desc: boolean;
 }
 
-/** React-query keys of the users feature, so mutations invalidate exactly what they change. */
+/**
+ * React-query keys of the users (GET /api/user…, /api/role), so mutations invalidate exactly what they
+ * change. The signed-in member's own record (`me`) sits outside `all`: the admin's changes to the
+ * users list do not refetch it.
+ */
 export const userKeys = {
   all: ['users'] as const,
   list: (query: UserListQuery) => ['users', 'list', query] as const,
@@ -21,4 +25,6 @@ export const userKeys = {
   roles: (userId: string) => ['users', 'detail', userId, 'roles'] as const,
   properties: (userId: string) => ['users', 'detail', userId, 'properties'] as const,
   roleCatalogue: ['roles'] as const,
+  /** GET /api/user/me, read once per signed-in visit. */
+  me: ['user', 'me'] as const,
 };

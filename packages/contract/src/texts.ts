@@ -1,0 +1,39 @@
+import { formatCount } from './constants.js';
+
+/**
+ * Words the product shows that are not the spec's own (those are in messages.ts). Zod-free, like
+ * names.ts and api-paths.ts: the web app's first screen shows some of them without loading zod or
+ * building a schema (docs/architecture.md §2).
+ */
+
+/** The member-facing words of each kind, kept once: the engine writes them, every screen shows them. */
+export const notificationTexts = {
+  postFailedTitle: (accountName: string) => `A post to ${accountName} failed`,
+  postFailedFallback: 'The network refused the post.',
+  reconnectTitle: (accountName: string) => `Reconnect ${accountName}`,
+  reconnectText: (reason: string) => `${reason} Open Settings → Social Platforms and choose Reconnect.`,
+  expiringTitle: (accountName: string) => `${accountName} disconnects soon`,
+  expiringText: (networkLabel: string, when: string) =>
+    `Your ${networkLabel} connection lapses on ${when}. Open Settings → Social Platforms and choose Reconnect before then, so your posts keep going out.`,
+  autoPostReachedTitle: (excerpt: string) => `An Auto-Post reached your accounts: “${excerpt}”`,
+  autoPostReachedText: (accounts: string) => `FitPost is posting it to ${accounts}.`,
+  autoPostSkippedTitle: (excerpt: string) => `An Auto-Post skipped a disconnected account: “${excerpt}”`,
+  autoPostSkippedText: (skipped: string, many: boolean, reached: string | null) =>
+    `It was not posted to ${skipped}: ${many ? 'they need' : 'it needs'} reconnecting.${
+      reached ? ` It is going to ${reached}.` : ''
+    } Open Settings → Social Platforms and choose Reconnect.`,
+  postFailedAction: 'See the failed post',
+  reconnectAction: 'Reconnect',
+  autoPostAction: 'See your posts',
+  seeAll: 'See all messages',
+  markAllRead: 'Mark all read',
+  empty: 'No notifications yet',
+} as const;
+
+/** What the Import a Plan screen and its links say. */
+export const autoPostImportWords = {
+  title: 'Import a Plan',
+  schedule: (n: number) => `Schedule ${formatCount(n)} Auto-Post${n === 1 ? '' : 's'}`,
+  template: 'Download a template CSV',
+  templateFile: 'auto-post-plan-template.csv',
+} as const;
