@@ -263,7 +263,7 @@ function accountsPhrase(rows: readonly ConnectionRow[]) {
 }
 
 /** The start of the Auto-Post's text, as its notifications name it. */
-function excerptOf(body: string) {
+export function excerptOf(body: string) {
   const line = body.replace(/\s+/g, ' ').trim();
   return line.length > 60 ? `${line.slice(0, 59)}…` : line || 'Auto-Post';
 }
