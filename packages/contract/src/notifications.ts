@@ -33,7 +33,7 @@ export function notificationLink(kind: NotificationKind, net: Network | null): s
     case 'autopost.reached':
       return '/app/posts?view=upcoming';
     case 'autopost.held_for_claims':
-      return '/app/manage/autopost';
+      return '/app/manage';
     case 'post.failed':
       return net ? `/app/posts?view=failed&network=${net}` : '/app/posts?view=failed';
   }

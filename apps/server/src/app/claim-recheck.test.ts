@@ -235,7 +235,7 @@ describe('a change of health-claim rules', () => {
     expect(told).toMatchObject({
       title: '2 Auto-Posts are held until their claims are checked',
       text: 'The organization’s health-claim rules changed after they were scheduled, and each has a claim no admin has checked. They do not go out until an admin edits each one and checks the claims.',
-      link: '/app/manage/autopost',
+      link: '/app/manage',
     });
     // Checked again with nothing new: no second notification. Members and other portals: none.
     await recheckAutoPostClaims(t.db, portalId);
