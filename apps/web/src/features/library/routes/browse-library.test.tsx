@@ -7,7 +7,6 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { AppProviders } from '@/app/providers';
 import { getFlag, setFlag, setStoredUser, storageKeys } from '@/lib/session';
-import { chooseOption } from '@/test/antd';
 import { adminUser, meHandler, memberUser } from '@/test/fixtures';
 import { renderApp, renderScreen } from '@/test/render-app';
 import { server } from '@/test/setup';
@@ -168,14 +167,13 @@ describe('/app/content: Browse Library', () => {
 
     await user.clear(screen.getByRole('searchbox', { name: 'Search the library' }));
     await user.type(screen.getByRole('searchbox', { name: 'Search the library' }), '{Enter}');
-    await user.click(screen.getByRole('combobox', { name: 'Brand' }));
-    await chooseOption(user, 'Strength Lab');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Brand' }), 'Strength Lab');
     await waitFor(() => expect(queries.at(-1)).toMatchObject({ brandId: strength.id }));
     await waitFor(() => expect(screen.queryByText('Green recovery smoothie')).not.toBeInTheDocument());
     expect(screen.getByText('Five cues for a stronger squat')).toBeInTheDocument();
 
-    await user.click(screen.getByRole('combobox', { name: 'Tags' }));
-    await chooseOption(user, 'Squats');
+    await user.click(screen.getByRole('button', { name: /^Tags:/ }));
+    await user.click(screen.getByRole('checkbox', { name: 'Squats' }));
     await waitFor(() => expect(queries.at(-1)).toMatchObject({ brandId: strength.id, tagIds: squats.id }));
 
     await user.click(screen.getByRole('checkbox', { name: 'Recommended only' }));
