@@ -8,7 +8,7 @@
 //
 // Each budget is what issue 27 reached (docs/benchmarks.md, "The first screen on a phone") plus a
 // few kB of room; raise one only with a measurement showing the phone's first load is still fine.
-// These screens are drawn without antd, and the dashboard reads its answers without zod
+// These screens are drawn without antd, and the dashboard and Browse Library read their answers without zod
 // (docs/architecture.md §5): either one back in a first load is tens of milliseconds of a phone's
 // main thread, whatever the size. Each is known by a text its minified code keeps.
 const antd = ['antd (its CSS-in-JS style engine, @ant-design/cssinjs)', 'data-css-hash'];
@@ -24,8 +24,8 @@ const checkedScreens = [
   {
     name: 'Browse Library',
     route: 'src/features/library/routes/browse-library.tsx',
-    budgetKB: 192,
-    keptOut: [antd],
+    budgetKB: 162,
+    keptOut: [antd, zod],
   },
 ];
 import { readFileSync } from 'node:fs';
