@@ -39,7 +39,7 @@ export function TagFilter({ tags, loading, value, onChange }: TagFilterProps) {
         aria-controls={listId}
         onClick={toggle}
       >
-        <span className="visually-hidden">Tags: </span>
+        <span className="visually-hidden">Tags:</span>{' '}
         <span className={summary ? 'tag-filter-summary' : 'tag-filter-summary tag-filter-placeholder'}>
           {summary ?? 'Any tag'}
         </span>
