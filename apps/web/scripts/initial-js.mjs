@@ -14,7 +14,7 @@
 const antd = ['antd (its CSS-in-JS style engine, @ant-design/cssinjs)', 'data-css-hash'];
 const zod = ["zod (the contract's schemas)", '$ZodType'];
 const checkedScreens = [
-  { name: 'the dashboard', route: 'src/app/dashboard-page.tsx', budgetKB: 155, keptOut: [antd, zod] },
+  { name: 'the dashboard', route: 'src/app/dashboard-page.tsx', budgetKB: 158, keptOut: [antd, zod] },
   {
     name: 'the calendar',
     route: 'src/features/calendar/routes/calendar.tsx',
