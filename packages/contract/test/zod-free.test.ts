@@ -17,6 +17,7 @@ const zodFree = [
   'constants.ts',
   'report-routes.ts',
   'zoned-time.ts',
+  'library/messages.ts',
 ];
 
 /** Every module `file` imports (values and types alike), itself included, with the packages they name. */

@@ -169,6 +169,7 @@ export const appRoutes: RouteObject[] = [
         lazyScreen(
           () => import('@/features/calendar/routes/calendar'),
           (m) => m.CalendarRoute,
+          { antd: false },
         ),
       ),
       page(
@@ -193,6 +194,7 @@ export const appRoutes: RouteObject[] = [
         lazyScreen(
           () => import('@/features/library/routes/browse-library'),
           (m) => m.BrowseLibraryRoute,
+          { antd: false },
         ),
       ),
       page(

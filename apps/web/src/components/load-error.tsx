@@ -1,8 +1,7 @@
-import { CloseCircleFilled, WarningFilled } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import { errorText } from '@/lib/api-client';
+import { PlainAlert } from './plain-alert';
 import { PlainButton } from './plain-controls';
-import './load-error.css';
 
 interface LoadErrorProps {
   /** What did not load, as the sentence's subject: "Your posts" → "Your posts could not be loaded." */
@@ -21,29 +20,25 @@ interface LoadErrorProps {
 }
 
 /**
- * A list, item or screen whose data could not be loaded: why, and a Retry. Drawn like antd's
- * Alert (and its Retry like antd's Button) without importing them: the dashboard, a phone's first
- * screen, loads no antd.
+ * A list, item or screen whose data could not be loaded: why, and a Retry. A `PlainAlert` (antd's
+ * Alert's look) with a `PlainButton`: the dashboard, a phone's first screen, loads no antd.
  */
 export function LoadError(props: LoadErrorProps) {
-  const { what, error, onRetry, retrying, action, type = 'error' } = props;
-  const Icon = type === 'error' ? CloseCircleFilled : WarningFilled;
+  const { what, error, onRetry, retrying, action, type = 'error', className } = props;
   return (
-    <div
-      className={['load-error', `load-error-${type}`, props.className].filter(Boolean).join(' ')}
-      role="alert"
-    >
-      <Icon className="load-error-icon" aria-hidden="true" />
-      <div className="load-error-text">
-        <div className="load-error-title">{`${what} could not be loaded.`}</div>
-        <div className="preserve-lines">{errorText(error)}</div>
-      </div>
-      {action ??
+    <PlainAlert
+      type={type}
+      className={className}
+      title={`${what} could not be loaded.`}
+      description={errorText(error)}
+      action={
+        action ??
         (onRetry ? (
           <PlainButton size="small" onClick={onRetry} loading={retrying}>
             Retry
           </PlainButton>
-        ) : null)}
-    </div>
+        ) : null)
+      }
+    />
   );
 }

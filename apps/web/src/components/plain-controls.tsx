@@ -2,8 +2,8 @@ import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
 import './plain-controls.css';
 
 interface PlainButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
-  /** antd's `type`: 'primary' (filled), 'default' (outlined), 'text' (no border). */
-  variant?: 'primary' | 'default' | 'text';
+  /** antd's `type`: 'primary' (filled), 'default' (outlined), 'text' (no border), 'link' (a link's look). */
+  variant?: 'primary' | 'default' | 'text' | 'link';
   size?: 'middle' | 'small';
   /** Drawn before the label; alone, the button is square (give it an aria-label). */
   icon?: ReactNode;

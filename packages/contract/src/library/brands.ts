@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { httpUrl, nameText, pageQuery, pagedOf, text, uuid } from '../common.js';
-import { libraryLimits, libraryMessages } from './api.js';
+import { libraryLimits } from './api.js';
+import { libraryMessages } from './messages.js';
 import { sortDirection, upsertId } from './fields.js';
 
 // Brands: GET/POST /api/brand, PUT and DELETE /api/brand/{id}.

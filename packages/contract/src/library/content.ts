@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { httpUrl, instant, pageQuery, pagedOf, queryBoolean, text, uuid } from '../common.js';
-import { libraryLimits, libraryMessages } from './api.js';
+import { libraryLimits } from './api.js';
+import { libraryMessages } from './messages.js';
 import { sortDirection, upsertId, uuidList } from './fields.js';
 import { healthClaimWarnings } from '../health-claims.js';
 

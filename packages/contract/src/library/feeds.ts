@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { httpUrl, integerParam, nameText, queryBoolean, text, uuid } from '../common.js';
-import { libraryLimits, libraryMessages } from './api.js';
+import { libraryLimits } from './api.js';
+import { libraryMessages } from './messages.js';
 import { upsertId } from './fields.js';
 
 // Content feeds (spec §3, §7): GET/POST /api/feed, PUT /api/feed/{id}, GET /api/feed/consume/{userId}.

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { nameText, pageQuery, pagedOf, queryBoolean, text, uuid } from '../common.js';
-import { libraryIdsBody, libraryLimits, libraryMessages } from './api.js';
+import { libraryIdsBody, libraryLimits } from './api.js';
+import { libraryMessages } from './messages.js';
 import { sortDirection, upsertId } from './fields.js';
 
 // Tags: GET/POST /api/tag, PUT /api/tag/{id}, POST /api/tag/searchable.

@@ -1,18 +1,13 @@
 import type { Announcement } from '@fitpost/contract';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { loadModule } from '@/lib/module-load';
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { lazyAntdPart } from '@/components/lazy-antd-part';
 import { announcementsToShow, browserAnnouncementStore, markShown } from './announcement-window';
 import { getActiveAnnouncements } from './api/get-active-announcements';
 
 // The dialog (antd's Modal, in antd's theme) loads only when there is an announcement to show.
-const AnnouncementView = lazy(
-  loadModule(async () => {
-    const [{ AnnouncementView: View }, { withAntdTheme }] = await Promise.all([
-      import('./announcement-view'),
-      import('@/components/antd-theme'),
-    ]);
-    return { default: withAntdTheme(View) };
-  }),
+const AnnouncementView = lazyAntdPart(
+  () => import('./announcement-view'),
+  (m) => m.AnnouncementView,
 );
 
 /**

@@ -99,6 +99,12 @@ export const autoPostLooks = {
   skip: { label: 'Skipped', color: '#f3f4f6', textColor: '#4b5563' },
 } as const;
 
+/** The messages after an Auto-Post choice that keeps the member on the calendar. */
+export const choiceDoneTexts = {
+  auto: 'It will be auto-posted for you.',
+  skip: 'Skipped: this one will not be posted for you.',
+} as const;
+
 /** The look of an Auto-Post entry: its choice decides it. */
 export function autoPostLook(autoPost: Pick<MemberAutoPost, 'choice'>) {
   return autoPost.choice === 'skip' ? autoPostLooks.skip : autoPostLooks.auto;

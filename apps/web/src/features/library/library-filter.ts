@@ -1,4 +1,4 @@
-import { contentSearchQuery, type ContentType } from '@fitpost/contract';
+import type { ContentType } from '@fitpost/contract';
 import { clearFlag, getFlag, setFlag, storageKeys } from '@/lib/session';
 import type { ContentListQuery } from '@/lib/api/content/content-query';
 
@@ -34,32 +34,17 @@ function filterToSearch(filter: LibraryFilter): string {
   return params.toString();
 }
 
-/**
- * A filter from a query string (the stored value, or a link such as Brands' 'View Content'), checked
- * with the API's own schema; null when it holds no filter or anything the API would refuse.
- */
-export function filterFromSearch(search: string): LibraryFilter | null {
-  const params = new URLSearchParams(search);
-  const known = ['q', 'brandId', 'tagIds', 'type', 'recommended', 'favorites', 'page'];
-  const entries = [...params.entries()].filter(([name]) => known.includes(name));
-  if (entries.length === 0) return null;
-  const parsed = contentSearchQuery.safeParse(Object.fromEntries(entries));
-  if (!parsed.success) return null;
-  const query = parsed.data;
-  return {
-    q: query.q ?? '',
-    brandId: query.brandId,
-    tagIds: query.tagIds ?? [],
-    type: query.type,
-    recommended: query.recommended === true,
-    favorites: query.favorites === true,
-    page: query.page,
-  };
+/** The names of a filter's parameters, as `filterToSearch` writes them and GET /api/content reads them. */
+const filterParams = ['q', 'brandId', 'tagIds', 'type', 'recommended', 'favorites', 'page'];
+
+/** A query string's filter parameters (a link's, or the stored value's); none when it holds no filter. */
+export function filterEntries(search: string): [string, string][] {
+  return [...new URLSearchParams(search).entries()].filter(([name]) => filterParams.includes(name));
 }
 
-export function readStoredFilter(): LibraryFilter | null {
-  const stored = getFlag(storageKeys.filter);
-  return stored ? filterFromSearch(stored) : null;
+/** The stored filter as it was written (checked by `filterFromSearch` before use). */
+export function storedFilterSearch(): string {
+  return getFlag(storageKeys.filter) ?? '';
 }
 
 /** Stores the filter (or removes it when nothing is narrowed); the shell clears it when the member leaves. */

@@ -16,12 +16,6 @@ const choiceTexts: Record<Exclude<AutoPostChoice, 'custom'>, string> = {
   skip: 'Skipped — nothing is posted for you.',
 };
 
-/** The messages after a choice that keeps the member on the calendar. */
-export const choiceDoneTexts = {
-  auto: 'It will be auto-posted for you.',
-  skip: 'Skipped: this one will not be posted for you.',
-} as const;
-
 interface AutoPostModalProps {
   entry: AutoPostEntry | null;
   timeZone: string;

@@ -1,9 +1,12 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { calendarLimits, formatCount } from '@fitpost/contract';
-import { Alert, Button, message } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { lazyAntdPart, useOpenedOnce } from '@/components/lazy-antd-part';
 import { PageHeader } from '@/components/page-header';
+import { PlainAlert } from '@/components/plain-alert';
+import { PlainButton } from '@/components/plain-controls';
+import { useLazyMessage } from '@/components/use-lazy-message';
 import { errorText } from '@/lib/api-client';
 import { useLivePathname } from '@/lib/live-location';
 import { useStoredUser } from '@/lib/session';
@@ -13,16 +16,14 @@ import { useUpcomingAutoPosts } from '@/lib/api/auto-posts/get-upcoming-auto-pos
 import { useReschedulePost } from '@/lib/api/posts/reschedule-post';
 import {
   autoPostEntries,
+  choiceDoneTexts,
   isPastDay,
   postEntries,
   rescheduleRefusal,
   type CalendarEntry,
   type PostEntry,
 } from '../calendar-entries';
-import { AutoPostModal, choiceDoneTexts } from '../components/auto-post-modal';
 import { CalendarLegend } from '../components/calendar-legend';
-import { ChooseActionModal } from '../components/choose-action-modal';
-import { PostDetailsModal } from '../components/post-details-modal';
 import {
   isCalendarView,
   PostsCalendar,
@@ -31,6 +32,21 @@ import {
 } from '../components/posts-calendar';
 
 const dayPattern = /^\d{4}-\d{2}-\d{2}$/;
+
+// The dialogs (antd's Modal) load when first opened, with antd's theme: the calendar's first screen
+// loads no antd (docs/architecture.md §5, "The first screen on a phone").
+const ChooseActionModal = lazyAntdPart(
+  () => import('../components/choose-action-modal'),
+  (m) => m.ChooseActionModal,
+);
+const PostDetailsModal = lazyAntdPart(
+  () => import('../components/post-details-modal'),
+  (m) => m.PostDetailsModal,
+);
+const AutoPostModal = lazyAntdPart(
+  () => import('../components/auto-post-modal'),
+  (m) => m.AutoPostModal,
+);
 
 /** How long a moved post offers Undo (issue 26). */
 export const undoSeconds = 10;
@@ -56,7 +72,11 @@ export function CalendarRoute() {
   const [place, setPlace] = useState<CalendarPlace | null>(null);
   const [day, setDay] = useState<string | null>(null);
   const [chosen, setChosen] = useState<CalendarEntry | null>(null);
-  const [messageApi, messageHolder] = message.useMessage();
+  // antd's message loads with the first one shown.
+  const [messageApi, messageHolder] = useLazyMessage();
+  const chooseRendered = useOpenedOnce(day !== null);
+  const detailsRendered = useOpenedOnce(chosen?.kind === 'post');
+  const autoPostRendered = useOpenedOnce(chosen?.kind === 'autoPost');
   const posts = useCalendarPosts(place?.range ?? null);
   const autoPosts = useUpcomingAutoPosts(place?.range ?? null);
   const reschedule = useReschedulePost();
@@ -80,7 +100,7 @@ export function CalendarRoute() {
 
   function handleDayChosen(chosenDay: string) {
     if (isPastDay(chosenDay, timeZone)) {
-      void messageApi.open({
+      messageApi.open({
         key: 'past-day',
         type: 'warning',
         content: 'That day has passed. Choose today or a later day.',
@@ -94,7 +114,7 @@ export function CalendarRoute() {
     const refusal = rescheduleRefusal(entry.post, when, new Date());
     if (refusal) {
       revert();
-      void messageApi.open({ key: 'move', type: 'warning', content: refusal });
+      messageApi.open({ key: 'move', type: 'warning', content: refusal });
       return;
     }
     reschedule.mutate(
@@ -103,7 +123,7 @@ export function CalendarRoute() {
         onSuccess: () => handleMoved(entry.post.id, entry.post.scheduledAt, when),
         onError: (error) => {
           revert();
-          void messageApi.open({ key: 'move', type: 'error', content: errorText(error) });
+          messageApi.open({ key: 'move', type: 'error', content: errorText(error) });
         },
       },
     );
@@ -111,16 +131,16 @@ export function CalendarRoute() {
 
   /** Says where the post went, with Undo for `undoSeconds`: a drag to the wrong day is one click away. */
   function handleMoved(postId: string, from: string, when: Date) {
-    void messageApi.open({
+    messageApi.open({
       key: 'move',
       type: 'success',
       duration: undoSeconds,
       content: (
         <span>
           <span>{`Post moved to ${formatZoned(when, timeZone)}.`}</span>{' '}
-          <Button type="link" className="message-action" onClick={() => handleUndo(postId, from)}>
+          <PlainButton variant="link" className="message-action" onClick={() => handleUndo(postId, from)}>
             Undo
-          </Button>
+          </PlainButton>
         </span>
       ),
     });
@@ -132,12 +152,12 @@ export function CalendarRoute() {
       { id: postId, scheduledAt: from },
       {
         onSuccess: () =>
-          void messageApi.open({
+          messageApi.open({
             key: 'move',
             type: 'success',
             content: `Post moved back to ${formatZoned(from, timeZone)}.`,
           }),
-        onError: (error) => void messageApi.open({ key: 'move', type: 'error', content: errorText(error) }),
+        onError: (error) => messageApi.open({ key: 'move', type: 'error', content: errorText(error) }),
       },
     );
   }
@@ -156,13 +176,13 @@ export function CalendarRoute() {
           </>
         }
         actions={
-          <Button
-            type="primary"
+          <PlainButton
+            variant="primary"
             icon={<PlusOutlined aria-hidden="true" />}
             onClick={() => void navigate('/app/posts/post')}
           >
             Create New
-          </Button>
+          </PlainButton>
         }
       />
       <section
@@ -172,33 +192,30 @@ export function CalendarRoute() {
       >
         <CalendarLegend />
         {posts.isError ? (
-          <Alert
+          <PlainAlert
             className="form-alert"
             type="error"
-            showIcon
             title="Your posts did not load."
             description={errorText(posts.error)}
           />
         ) : null}
         {autoPosts.isError ? (
-          <Alert
+          <PlainAlert
             className="form-alert"
             type="error"
-            showIcon
             title="Upcoming Auto-Posts did not load."
             description={errorText(autoPosts.error)}
             action={
-              <Button size="small" onClick={() => void autoPosts.refetch()}>
+              <PlainButton size="small" onClick={() => void autoPosts.refetch()}>
                 Retry
-              </Button>
+              </PlainButton>
             }
           />
         ) : null}
         {posts.data?.truncated ? (
-          <Alert
+          <PlainAlert
             className="form-alert"
             type="warning"
-            showIcon
             title={`This period has more than ${formatCount(calendarLimits.maxPosts)} posts; the first ${formatCount(calendarLimits.maxPosts)} are shown. Use the week view to see them all.`}
           />
         ) : null}
@@ -213,28 +230,38 @@ export function CalendarRoute() {
           onEntryMoved={handleEntryMoved}
         />
       </section>
-      <ChooseActionModal day={day} onClose={() => setDay(null)} />
-      <PostDetailsModal
-        entry={chosen?.kind === 'post' ? chosen : null}
-        timeZone={timeZone}
-        onClose={() => setChosen(null)}
-        onCancelled={() => {
-          setChosen(null);
-          void messageApi.open({ key: 'move', type: 'success', content: 'Post canceled.' });
-        }}
-        onMoved={(post, when) => {
-          setChosen(null);
-          handleMoved(post.id, post.scheduledAt, when);
-        }}
-      />
-      <AutoPostModal
-        entry={chosen?.kind === 'autoPost' ? chosen : null}
-        timeZone={timeZone}
-        onClose={() => setChosen(null)}
-        onChosen={(choice) =>
-          void messageApi.open({ key: 'auto-post', type: 'success', content: choiceDoneTexts[choice] })
-        }
-      />
+      <Suspense fallback={null}>
+        {chooseRendered ? <ChooseActionModal day={day} onClose={() => setDay(null)} /> : null}
+      </Suspense>
+      <Suspense fallback={null}>
+        {detailsRendered ? (
+          <PostDetailsModal
+            entry={chosen?.kind === 'post' ? chosen : null}
+            timeZone={timeZone}
+            onClose={() => setChosen(null)}
+            onCancelled={() => {
+              setChosen(null);
+              messageApi.open({ key: 'move', type: 'success', content: 'Post canceled.' });
+            }}
+            onMoved={(post, when) => {
+              setChosen(null);
+              handleMoved(post.id, post.scheduledAt, when);
+            }}
+          />
+        ) : null}
+      </Suspense>
+      <Suspense fallback={null}>
+        {autoPostRendered ? (
+          <AutoPostModal
+            entry={chosen?.kind === 'autoPost' ? chosen : null}
+            timeZone={timeZone}
+            onClose={() => setChosen(null)}
+            onChosen={(choice) =>
+              messageApi.open({ key: 'auto-post', type: 'success', content: choiceDoneTexts[choice] })
+            }
+          />
+        ) : null}
+      </Suspense>
     </>
   );
 }

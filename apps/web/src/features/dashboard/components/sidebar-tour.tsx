@@ -1,18 +1,13 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyAntdPart } from '@/components/lazy-antd-part';
 import { useConnections } from '@/lib/api/connections/get-connections';
 import { anyPostQuery, usePosts } from '@/lib/api/posts/get-posts';
-import { loadModule } from '@/lib/module-load';
 import { useTour } from '@/lib/use-tour';
 
 // antd's Tour, in antd's theme, loads only when the tour is due: the dashboard itself loads no antd.
-const SidebarTourPanel = lazy(
-  loadModule(async () => {
-    const [{ SidebarTourPanel: Panel }, { withAntdTheme }] = await Promise.all([
-      import('./sidebar-tour-panel'),
-      import('@/components/antd-theme'),
-    ]);
-    return { default: withAntdTheme(Panel) };
-  }),
+const SidebarTourPanel = lazyAntdPart(
+  () => import('./sidebar-tour-panel'),
+  (m) => m.SidebarTourPanel,
 );
 
 /**

@@ -1,7 +1,8 @@
 import type { ContentItem, ContentPage } from '@fitpost/contract';
-import { Empty, Pagination } from 'antd';
 import type { ReactNode } from 'react';
 import { PageLoader } from '@/components/page-loader';
+import { PlainEmpty } from '@/components/plain-empty';
+import { PlainPagination } from '@/components/plain-pagination';
 import { ContentCard } from './content-card';
 import '../library.css';
 import { LoadError } from '@/components/load-error';
@@ -44,7 +45,7 @@ export function ContentGrid({
   if (error && !data) {
     return <LoadError what="The content" error={error} onRetry={onRetry} retrying={isFetching} />;
   }
-  if (!data || data.items.length === 0) return <Empty description={empty} />;
+  if (!data || data.items.length === 0) return <PlainEmpty>{empty}</PlainEmpty>;
 
   return (
     <>
@@ -63,11 +64,10 @@ export function ContentGrid({
       </ul>
       {data.total > data.pageSize ? (
         <nav className="grid-pagination" aria-label={`${label} pages`}>
-          <Pagination
+          <PlainPagination
             current={data.page}
             pageSize={data.pageSize}
             total={data.total}
-            showSizeChanger={false}
             onChange={onPageChange}
           />
         </nav>

@@ -1,8 +1,9 @@
 import type { Brand, ContentType, Tag } from '@fitpost/contract';
-import { Button, Checkbox, Input, Select } from 'antd';
 import { useCallback, useState } from 'react';
+import { PlainButton } from '@/components/plain-controls';
 import { useSearchAsYouType } from '@/lib/use-search-as-you-type';
 import { isFiltered, type LibraryFilter } from '../library-filter';
+import { TagFilter } from './tag-filter';
 import '../library.css';
 
 const typeOptions: { value: ContentType; label: string }[] = [
@@ -22,7 +23,9 @@ interface LibraryFiltersProps {
 
 /**
  * Browse Library's search box (searching as the member types) and filters: brand, tags, type,
- * recommended and favorites. Every change starts again at page 1.
+ * recommended and favorites. Every change starts again at page 1. Native fields with the app's own
+ * CSS, not antd's: this is the first screen of a phone that opens the library (docs/architecture.md
+ * §5, "The first screen on a phone").
  */
 export function LibraryFilters({
   filter,
@@ -44,68 +47,87 @@ export function LibraryFilters({
   const change = (patch: Partial<LibraryFilter>) => onChange({ ...filter, ...patch, page: 1 });
   const applyKeyword = useCallback((q: string) => onChange({ ...filter, q, page: 1 }), [filter, onChange]);
   useSearchAsYouType(keyword, filter.q, applyKeyword);
+  const brandName = brands.find((brand) => brand.id === filter.brandId)?.name;
 
   return (
     <div className="library-toolbar" role="search" aria-label="Library">
-      <Input.Search
-        aria-label="Search the library"
-        placeholder="Search titles, captions and tags"
-        allowClear
-        enterButton="Search"
-        value={keyword}
-        onChange={(event) => setKeyword(event.target.value)}
-        onSearch={(value) => change({ q: value.trim() })}
-        className="toolbar-search"
-      />
-      <Select<string>
+      <span className="plain-search toolbar-search">
+        <input
+          type="search"
+          className="plain-input"
+          aria-label="Search the library"
+          placeholder="Search titles, captions and tags"
+          value={keyword}
+          onChange={(event) => setKeyword(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') change({ q: keyword.trim() });
+          }}
+        />
+        <PlainButton variant="primary" onClick={() => change({ q: keyword.trim() })}>
+          Search
+        </PlainButton>
+      </span>
+      <select
+        className="plain-select toolbar-select"
         aria-label="Brand"
-        placeholder="All brands"
-        allowClear
-        showSearch={{ optionFilterProp: 'label' }}
-        loading={brandsLoading}
-        value={filter.brandId}
-        onChange={(brandId) => change({ brandId })}
-        options={brands.map((brand) => ({ value: brand.id, label: brand.name }))}
-        className="toolbar-select"
-      />
-      <Select<string[]>
-        aria-label="Tags"
-        mode="multiple"
-        placeholder="Any tag"
-        allowClear
-        showSearch={{ optionFilterProp: 'label' }}
+        aria-busy={brandsLoading}
+        // The chosen brand's whole name, where a narrow box cuts it.
+        title={brandName}
+        value={filter.brandId ?? ''}
+        onChange={(event) => change({ brandId: event.target.value || undefined })}
+      >
+        <option value="">All brands</option>
+        {filter.brandId && !brandName && brandsLoading ? (
+          <option value={filter.brandId}>Loading…</option>
+        ) : null}
+        {brands.map((brand) => (
+          <option key={brand.id} value={brand.id}>
+            {brand.name}
+          </option>
+        ))}
+      </select>
+      <TagFilter
+        tags={tags}
         loading={tagsLoading}
         value={filter.tagIds}
         onChange={(tagIds) => change({ tagIds })}
-        options={tags.map((tag) => ({ value: tag.id, label: tag.name }))}
-        maxTagCount="responsive"
-        className="toolbar-select"
       />
-      <Select<ContentType>
+      <select
+        className="plain-select toolbar-select"
         aria-label="Type"
-        placeholder="All types"
-        allowClear
-        value={filter.type}
-        onChange={(type) => change({ type })}
-        options={typeOptions}
-        className="toolbar-select"
-      />
-      <Checkbox
-        checked={filter.recommended}
-        onChange={(event) => change({ recommended: event.target.checked })}
+        value={filter.type ?? ''}
+        onChange={(event) => change({ type: typeOptions.find((o) => o.value === event.target.value)?.value })}
       >
+        <option value="">All types</option>
+        {typeOptions.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <label className="plain-checkbox">
+        <input
+          type="checkbox"
+          checked={filter.recommended}
+          onChange={(event) => change({ recommended: event.target.checked })}
+        />
         Recommended only
-      </Checkbox>
-      <Checkbox checked={filter.favorites} onChange={(event) => change({ favorites: event.target.checked })}>
+      </label>
+      <label className="plain-checkbox">
+        <input
+          type="checkbox"
+          checked={filter.favorites}
+          onChange={(event) => change({ favorites: event.target.checked })}
+        />
         Favorites only
-      </Checkbox>
+      </label>
       {isFiltered(filter) ? (
-        <Button
-          type="link"
+        <PlainButton
+          variant="link"
           onClick={() => onChange({ q: '', tagIds: [], recommended: false, favorites: false, page: 1 })}
         >
           Clear filters
-        </Button>
+        </PlainButton>
       ) : null}
     </div>
   );

@@ -1,7 +1,8 @@
 import { formatCount, libraryMessages, messages, paging } from '@fitpost/contract';
-import { useMemo } from 'react';
+import { Suspense, useMemo } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/page-header';
+import { PageLoader } from '@/components/page-loader';
 import { useStoredUser } from '@/lib/session';
 import { useBrands } from '@/lib/api/library/get-brands';
 import { useContent } from '@/lib/api/content/get-content';
@@ -17,6 +18,25 @@ export const libraryPageSize = 24;
 
 /** /app/content: Browse Library — search, filters and the content cards (spec §2). */
 export function BrowseLibraryRoute() {
+  return (
+    <>
+      <PageHeader
+        title={messages['page.library']}
+        description="Ready-made, on-brand posts from your organization and your content feeds. Find one you like and schedule it in two clicks."
+        actions={<Link to="/app/brands">{messages['page.brands']}</Link>}
+      />
+      <div className="panel">
+        {/* A link's or the stored filter is checked first (useLibraryFilter): the title stays meanwhile. */}
+        <Suspense fallback={<PageLoader label="Loading content…" />}>
+          <LibraryPanel />
+        </Suspense>
+      </div>
+    </>
+  );
+}
+
+/** The filters, the count and the cards. */
+function LibraryPanel() {
   const isAdmin = useStoredUser()?.fitPostAdminAccess === true;
   const [filter, setFilter] = useLibraryFilter();
   const { schedule, queue, queueingId, toggleFavorite, messageHolder } = useContentActions();
@@ -39,44 +59,37 @@ export function BrowseLibraryRoute() {
   return (
     <>
       {messageHolder}
-      <PageHeader
-        title={messages['page.library']}
-        description="Ready-made, on-brand posts from your organization and your content feeds. Find one you like and schedule it in two clicks."
-        actions={<Link to="/app/brands">{messages['page.brands']}</Link>}
+      <LibraryFilters
+        filter={filter}
+        onChange={setFilter}
+        brands={brands.data?.items ?? []}
+        brandsLoading={brands.isPending}
+        tags={tags.data?.items ?? []}
+        tagsLoading={tags.isPending}
       />
-      <div className="panel">
-        <LibraryFilters
-          filter={filter}
-          onChange={setFilter}
-          brands={brands.data?.items ?? []}
-          brandsLoading={brands.isPending}
-          tags={tags.data?.items ?? []}
-          tagsLoading={tags.isPending}
-        />
-        <p className="library-summary muted" role="status">
-          {total === undefined ? '' : `${formatCount(total)} ${total === 1 ? 'item' : 'items'}`}
-        </p>
-        {/* The cards' titles are h3: a heading between them and the page's h1 keeps the outline whole. */}
-        <h2 className="visually-hidden">Library content</h2>
-        <ContentGrid
-          label="Library content"
-          data={content.data}
-          isPending={content.isPending}
-          isFetching={content.isFetching}
-          error={content.error}
-          onRetry={() => void content.refetch()}
-          empty={
-            isFiltered(filter)
-              ? `${libraryMessages.emptyResults}. Try other words or fewer filters.`
-              : 'The library is empty for now.'
-          }
-          onPageChange={(page) => setFilter({ ...filter, page })}
-          onSchedule={schedule}
-          onQueue={(item) => void queue(item)}
-          queueingId={queueingId}
-          onToggleFavorite={toggleFavorite}
-        />
-      </div>
+      <p className="library-summary muted" role="status">
+        {total === undefined ? '' : `${formatCount(total)} ${total === 1 ? 'item' : 'items'}`}
+      </p>
+      {/* The cards' titles are h3: a heading between them and the page's h1 keeps the outline whole. */}
+      <h2 className="visually-hidden">Library content</h2>
+      <ContentGrid
+        label="Library content"
+        data={content.data}
+        isPending={content.isPending}
+        isFetching={content.isFetching}
+        error={content.error}
+        onRetry={() => void content.refetch()}
+        empty={
+          isFiltered(filter)
+            ? `${libraryMessages.emptyResults}. Try other words or fewer filters.`
+            : 'The library is empty for now.'
+        }
+        onPageChange={(page) => setFilter({ ...filter, page })}
+        onSchedule={schedule}
+        onQueue={(item) => void queue(item)}
+        queueingId={queueingId}
+        onToggleFavorite={toggleFavorite}
+      />
     </>
   );
 }

@@ -1,6 +1,6 @@
-import { brandPage, libraryApi, paging, type BrandPage } from '@fitpost/contract';
+import { libraryApi, paging, type BrandPage } from '@fitpost/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, checkedByServer } from '@/lib/api-client';
 import { libraryKeys, type BrandListQuery } from './keys';
 
 export type { BrandListQuery } from './keys';
@@ -9,7 +9,8 @@ export type { BrandListQuery } from './keys';
 function getBrands(query: BrandListQuery, signal?: AbortSignal): Promise<BrandPage> {
   return apiRequest(libraryApi.brands, {
     query: { q: query.q, page: query.page, pagesize: query.pagesize, sort: query.sort, desc: query.desc },
-    schema: brandPage,
+    // Browse Library's first screen reads it as the server checked it (docs/architecture.md §5).
+    schema: checkedByServer<BrandPage>(),
     signal,
   });
 }

@@ -1,6 +1,6 @@
-import { libraryApi, paging, tagPage, type TagPage } from '@fitpost/contract';
+import { libraryApi, paging, type TagPage } from '@fitpost/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, checkedByServer } from '@/lib/api-client';
 import { libraryKeys, type TagListQuery } from './keys';
 
 export type { TagListQuery, TagSortField } from './keys';
@@ -16,7 +16,8 @@ function getTags(query: TagListQuery, signal?: AbortSignal): Promise<TagPage> {
       sort: query.sort,
       desc: query.desc,
     },
-    schema: tagPage,
+    // Browse Library's first screen reads it as the server checked it (docs/architecture.md §5).
+    schema: checkedByServer<TagPage>(),
     signal,
   });
 }
