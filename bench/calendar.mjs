@@ -4,7 +4,9 @@
 // GET /api/posts/calendar for six-week month views (what FullCalendar's month grid asks for),
 // cycling through the member's year, and GET /api/posts for the Upcoming tab; autocannon measures
 // one connection (a member's own latency) and 16 (the server under load).
-// BENCH_POSTS_PER_MEMBER (500), BENCH_MEMBERS (2000), BENCH_SECONDS (10 per run).
+// BENCH_POSTS_PER_MEMBER (500), BENCH_MEMBERS (2000), BENCH_SECONDS (10 per run), BENCH_PORT (3240).
+// The same server's trivial route (GET /api/public-config: no session, no database), under the same
+// load, is the run's reference.
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import autocannon from 'autocannon';
@@ -20,7 +22,7 @@ const perMember = Number(process.env.BENCH_POSTS_PER_MEMBER ?? 500);
 const members = Number(process.env.BENCH_MEMBERS ?? 2000);
 const measuredPosts = 2000;
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
-const port = 3240;
+const port = Number(process.env.BENCH_PORT ?? 3240);
 const base = `http://127.0.0.1:${port}`;
 const day = 86_400_000;
 
@@ -29,7 +31,7 @@ const day = 86_400_000;
  * jitter so no two share a minute; past ones published, future ones scheduled, some canceled or
  * failed; every third post also goes to a second network.
  */
-async function seed(db) {
+export async function seed(db) {
   const t0 = performance.now();
   await db.execute(sql`insert into portals (id, alias, name) values (1, 'bench', 'Calendar benchmark')`);
   await db.execute(sql`
@@ -83,7 +85,7 @@ async function seed(db) {
 }
 
 /** The six-week windows a month grid shows, for the 12 months around now, in New York. */
-function monthWindows() {
+export function monthWindows() {
   const now = new Date();
   return Array.from({ length: 12 }, (_, i) => {
     const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 6 + i, 1, 5));
@@ -171,6 +173,7 @@ export async function benchCalendar() {
     for (const [label, paths] of [
       ['`GET /api/posts/calendar` (6-week month view)', months],
       ['`GET /api/posts` (Upcoming tab, first page)', upcoming],
+      ['reference: trivial route `GET /api/public-config` (no database)', ['/api/public-config']],
     ]) {
       for (const connections of [1, 16]) {
         const r = await cannon(paths, token, connections);

@@ -147,14 +147,15 @@ export function cpuMs(pid) {
 }
 
 /**
- * Starts a built app (`apps/<name>/dist/main.js`) with env; returns the child. Benchmarks run the
- * demo explicitly (FITPOST_DEMO=true): the sandbox stands in for the provider and the networks.
+ * Starts a built app (`apps/<name>/dist/main.js`) with env and Node's flags `execArgv`; returns the
+ * child. Benchmarks run the demo explicitly (FITPOST_DEMO=true): the sandbox stands in for the
+ * provider and the networks.
  */
-export function startNode(script, env) {
+export function startNode(script, env, execArgv = []) {
   // BENCH_NODE_ARGS: extra flags for the started processes, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`
   // (Node refuses --cpu-prof in NODE_OPTIONS).
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, script], {
+  const child = spawn(process.execPath, [...execArgv, ...nodeArgs, script], {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, FITPOST_DEMO: 'true', ...env },
   });

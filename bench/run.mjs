@@ -1,4 +1,4 @@
-// `npm run bench [startup|web|everyday|api|publish|library|calendar|fanout|scale|uploads|messages|links|import]`: FitPost's benchmarks, printed as
+// `npm run bench [startup|memory|web|everyday|api|publish|library|calendar|fanout|scale|uploads|messages|links|import]`: FitPost's benchmarks, printed as
 // Markdown for docs/benchmarks.md. Run `npm run build` first. Each part is bounded and stops its own processes.
 import os from 'node:os';
 import { hostSpeedIndex } from '../scripts/lib/host-speed.mjs';
@@ -6,6 +6,7 @@ import { hostSpeedIndex } from '../scripts/lib/host-speed.mjs';
 const only = process.argv[2];
 const parts = {
   startup: async () => (await import('./startup.mjs')).benchStartup(),
+  memory: async () => (await import('./startup.mjs')).benchMemoryAtRest(),
   web: async () => (await import('./web.mjs')).benchWeb(),
   everyday: async () => (await import('./everyday.mjs')).benchEveryday(),
   api: async () => (await import('./api.mjs')).benchApi(),

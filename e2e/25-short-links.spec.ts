@@ -1,8 +1,19 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { publishedPosts } from '@fitpost/sandbox/testing';
-import { authHeaders, expectAccessible, mainNav, sandbox, signInToApp, skipTour } from './support/fitpost';
-import { ensureConnected } from './support/social';
+import {
+  authHeaders,
+  expectAccessible,
+  mainNav,
+  newMember,
+  sandbox,
+  signInToApp,
+  skipTour,
+} from './support/fitpost';
+import { ensureOwnAccount } from './support/social';
+
+/** This spec's coach and X account (e2e/support: newMember, ensureOwnAccount): no other spec's posts or clicks. */
+const coach = newMember('coach', 'Casey Coach');
 
 // Issue 30: a member's post with a link goes out with FitPost's short link; following it lands on
 // the destination with its UTM tags; My Results counts the click; a crawler's preview fetch is not one.
@@ -16,14 +27,14 @@ test.describe.serial('a member’s link goes out as a FitPost short link, and it
     test.setTimeout(120_000);
     page = await (await browser.newContext()).newPage();
     await skipTour(page);
-    await signInToApp(page, 'coach@example.com');
+    await signInToApp(page, coach);
   });
   test.afterAll(async () => {
     await page.context().close();
   });
 
   test('the post published through the sandbox carries a /l/ link, not the destination', async () => {
-    const x = await ensureConnected(page, 'x');
+    const x = await ensureOwnAccount(page, 'x');
     const since = new Date(Date.now() - 1000).toISOString();
     const created = await page.request.post('/api/posts', {
       headers: await authHeaders(page),
@@ -139,7 +150,7 @@ test.describe.serial('a member’s link goes out as a FitPost short link, and it
         expect(clicks).toBeGreaterThanOrEqual(1);
         return headers;
       };
-      await open('By member', 'member', 'Casey Coach');
+      await open('By member', 'member', coach.name);
       await expectAccessible(admin);
       const headers = await open('By network', 'network', 'X');
 

@@ -3,6 +3,7 @@
 // Ctrl-C stops both cleanly; the next start reuses ./data.
 import { spawn, spawnSync } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { demoServerProcess } from './lib/demo-server.mjs';
 
 const args = new Set(process.argv.slice(2));
 const env = { ...process.env };
@@ -29,8 +30,8 @@ if (!args.has('--no-build')) {
 const children = [];
 let stopping = false;
 
-function run(name, script, extraEnv) {
-  const child = spawn(process.execPath, [script], {
+function run(name, script, extraEnv, execArgv = []) {
+  const child = spawn(process.execPath, [...execArgv, script], {
     stdio: ['ignore', 'inherit', 'inherit'],
     env: { ...env, ...extraEnv },
   });
@@ -92,17 +93,25 @@ run('The sandbox', 'apps/sandbox/dist/main.js', {
   SANDBOX_POST_LOGOUT_URIS: hosts.map((h) => `${origin(h)}/app/logout`).join(','),
 });
 await waitFor(`http://127.0.0.1:${sandboxPort}/_sandbox/health`, 'The sandbox');
-run('FitPost', 'apps/server/dist/main.js', {
-  SANDBOX_PORT: String(sandboxPort),
-  FITPOST_PUBLIC_HOSTS: publicHosts,
-  FITPOST_PUBLIC_URL: publicUrl,
-  // npm start is the demo: sandbox provider and networks, demo seed and admin, loopback feeds.
-  // Without this switch the server refuses to start until production settings are given.
-  FITPOST_DEMO: 'true',
-  // The demo's email goes to the sandbox's catcher; production sets its own relay (README).
-  FITPOST_SMTP_URL: env.FITPOST_SMTP_URL ?? `smtp://127.0.0.1:${smtpPort}`,
-  FITPOST_MAIL_FROM: env.FITPOST_MAIL_FROM ?? 'FitPost <no-reply@fitpost.example>',
-});
+// The demo's small-footprint settings (PGlite's cache, V8's young generation, malloc's arenas).
+const demo = demoServerProcess(env);
+run(
+  'FitPost',
+  'apps/server/dist/main.js',
+  {
+    ...demo.env,
+    SANDBOX_PORT: String(sandboxPort),
+    FITPOST_PUBLIC_HOSTS: publicHosts,
+    FITPOST_PUBLIC_URL: publicUrl,
+    // npm start is the demo: sandbox provider and networks, demo seed and admin, loopback feeds.
+    // Without this switch the server refuses to start until production settings are given.
+    FITPOST_DEMO: 'true',
+    // The demo's email goes to the sandbox's catcher; production sets its own relay (README).
+    FITPOST_SMTP_URL: env.FITPOST_SMTP_URL ?? `smtp://127.0.0.1:${smtpPort}`,
+    FITPOST_MAIL_FROM: env.FITPOST_MAIL_FROM ?? 'FitPost <no-reply@fitpost.example>',
+  },
+  demo.execArgv,
+);
 await waitFor(`http://127.0.0.1:${port}/api/health`, 'FitPost');
 
 if (!stopping) {

@@ -179,6 +179,17 @@ describe('loadConfig with FITPOST_DEMO=true', () => {
     const message = refusal({ FITPOST_DEMO: 'true', DATABASE_URL: 'postgres://db.internal/fitpost' });
     expect(message).toMatch(/FITPOST_TOKEN_KEYS: is required with DATABASE_URL/);
   });
+
+  it("sizes PGlite's buffer cache as set (npm start: 32MB), PGlite's own when unset; refuses a non-size", () => {
+    expect(loadConfig({ FITPOST_DEMO: 'true' }).database).toMatchObject({ sharedBuffers: undefined });
+    expect(
+      loadConfig({ FITPOST_DEMO: 'true', FITPOST_PGLITE_SHARED_BUFFERS: '32MB' }).database,
+    ).toMatchObject({ kind: 'pglite', sharedBuffers: '32MB' });
+    for (const bad of ['32', '0MB', '32 MB', '32MB; drop'])
+      expect(refusal({ FITPOST_DEMO: 'true', FITPOST_PGLITE_SHARED_BUFFERS: bad })).toMatch(
+        /FITPOST_PGLITE_SHARED_BUFFERS: must be a size such as 32MB/,
+      );
+  });
 });
 
 describe('FITPOST_TRUST_PROXY', () => {

@@ -27,6 +27,11 @@ const configSchema = z
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
     FITPOST_DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
+    /** PGlite's buffer cache (PostgreSQL's shared_buffers); unset: PGlite's own 128MB. */
+    FITPOST_PGLITE_SHARED_BUFFERS: z
+      .string()
+      .regex(/^[1-9]\d*(kB|MB|GB)$/, 'must be a size such as 32MB')
+      .optional(),
     FITPOST_WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
     FITPOST_SERVICES: csv.pipe(z.array(z.enum(['api', 'worker'])).min(1)).default(['api', 'worker']),
     FITPOST_DEMO: boolean.default(false),
@@ -116,7 +121,11 @@ const configSchema = z
       services: env.FITPOST_SERVICES,
       database: env.DATABASE_URL
         ? ({ kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE } as const)
-        : ({ kind: 'pglite', dataDir: path.join(env.FITPOST_DATA_DIR, 'db') } as const),
+        : ({
+            kind: 'pglite',
+            dataDir: path.join(env.FITPOST_DATA_DIR, 'db'),
+            sharedBuffers: env.FITPOST_PGLITE_SHARED_BUFFERS,
+          } as const),
       webDist: env.FITPOST_WEB_DIST,
       /** FITPOST_DEMO: the sandbox and demo data are in use (npm start). */
       demo: env.FITPOST_DEMO,

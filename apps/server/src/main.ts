@@ -77,7 +77,7 @@ async function main(log: Logger) {
       // Ended sessions would otherwise stay in the table for ever.
       await startSessionPruning(jobs.boss, { db: database.db, settings: config.session, log }),
       // Stored health-claim warnings follow the organisation's rules when they change (issue 30).
-      await startClaimRecheck(jobs.boss, database.db, log),
+      await startClaimRecheck(jobs.boss, database.db, log, emails),
     );
     const sender = emailSenderDeps({ database, config, emails, log });
     if (sender)

@@ -130,6 +130,15 @@ export const autoPost = z
   .meta({ id: 'AutoPost' });
 export type AutoPost = z.infer<typeof autoPost>;
 
+/**
+ * Held: a scheduled Auto-Post with health claims no admin has checked (a change of the
+ * organisation's rules found them after it was scheduled). It does not go out, at its time or
+ * later, until an admin edits it and checks them (the server's fan-out, autoposts/fanout.ts).
+ */
+export function heldForClaims(ap: Pick<AutoPost, 'status' | 'warnings' | 'claimsAcknowledged'>): boolean {
+  return ap.status === 'scheduled' && ap.warnings.length > 0 && ap.claimsAcknowledged === null;
+}
+
 /** GET /api/autoposts/{id} for admins: the Auto-Post with its fan-out results, live. */
 export const autoPostDetail = autoPost
   .extend({

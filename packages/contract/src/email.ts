@@ -9,6 +9,13 @@ export const emailKinds = [...notificationKinds, 'messages'] as const;
 const emailKind = z.enum(emailKinds);
 export type EmailKind = z.infer<typeof emailKind>;
 
+/** Kinds only admins are sent, and so only admins see in System Settings. */
+const adminEmailKinds: readonly EmailKind[] = ['autopost.held_for_claims'];
+
+/** The kinds a user can be sent: every kind, less the admins' own for everyone else. */
+export const emailKindsFor = (isAdmin: boolean): EmailKind[] =>
+  emailKinds.filter((kind) => isAdmin || !adminEmailKinds.includes(kind));
+
 /** How System Settings and the unsubscribe page name each kind. */
 export const emailKindLabels: Record<EmailKind, string> = {
   'post.failed': 'A post failed',
@@ -16,6 +23,7 @@ export const emailKindLabels: Record<EmailKind, string> = {
   'connection.token_expiring': 'An account disconnects within 7 days',
   'autopost.reached': 'An Auto-Post reached your accounts',
   'autopost.skipped_account': 'An Auto-Post skipped a disconnected account',
+  'autopost.held_for_claims': 'An Auto-Post is held until its claims are checked',
   messages: 'Messages from your organization',
 };
 

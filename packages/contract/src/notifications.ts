@@ -14,6 +14,8 @@ export const notificationKinds = [
   'autopost.reached',
   /** An Auto-Post left out one or more of the member's accounts because they need reconnecting. */
   'autopost.skipped_account',
+  /** Admins: a change of rules left claims no admin checked in scheduled Auto-Posts, which are held. */
+  'autopost.held_for_claims',
 ] as const;
 const notificationKind = z.enum(notificationKinds);
 export type NotificationKind = z.infer<typeof notificationKind>;
@@ -30,6 +32,8 @@ export function notificationLink(kind: NotificationKind, net: Network | null): s
       return '/app/settings?tab=social-platforms';
     case 'autopost.reached':
       return '/app/posts?view=upcoming';
+    case 'autopost.held_for_claims':
+      return '/app/manage';
     case 'post.failed':
       return net ? `/app/posts?view=failed&network=${net}` : '/app/posts?view=failed';
   }
@@ -42,6 +46,7 @@ export const notificationAction: Record<NotificationKind, string> = {
   'connection.token_expiring': notificationTexts.reconnectAction,
   'autopost.reached': notificationTexts.autoPostAction,
   'autopost.skipped_account': notificationTexts.reconnectAction,
+  'autopost.held_for_claims': notificationTexts.autoPostHeldAction,
 };
 
 export const notificationListQuery = pageQuery.extend({ unread: queryBoolean.optional() });

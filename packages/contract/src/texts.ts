@@ -22,6 +22,17 @@ export const notificationTexts = {
     `It was not posted to ${skipped}: ${many ? 'they need' : 'it needs'} reconnecting.${
       reached ? ` It is going to ${reached}.` : ''
     } Open Settings → Social Platforms and choose Reconnect.`,
+  autoPostHeldTitle: (count: number, excerpt: string) =>
+    count === 1
+      ? `An Auto-Post is held until its claims are checked: “${excerpt}”`
+      : `${count} Auto-Posts are held until their claims are checked`,
+  autoPostHeldText: (count: number) =>
+    `The organization’s health-claim rules changed after ${count === 1 ? 'it was' : 'they were'} scheduled, and ${
+      count === 1 ? 'it has a claim' : 'each has a claim'
+    } no admin has checked. ${count === 1 ? 'It does' : 'They do'} not go out until an admin edits ${
+      count === 1 ? 'it' : 'each one'
+    } and checks the claims.`,
+  autoPostHeldAction: 'See the Auto-Posts',
   postFailedAction: 'See the failed post',
   reconnectAction: 'Reconnect',
   autoPostAction: 'See your posts',

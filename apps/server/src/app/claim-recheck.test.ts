@@ -8,6 +8,7 @@ import {
   type AutoPost,
   type ContentItem,
   type ContentPage,
+  type NotificationList,
   type OrganisationSettings,
 } from '@fitpost/contract';
 import { and, eq, sql } from 'drizzle-orm';
@@ -213,6 +214,36 @@ describe('a change of health-claim rules', () => {
     expect(phrases(await autoPostOf(proven.id))).toEqual(['Clinically proven']);
     // Nothing changed since: nothing is written.
     expect(await recheckAutoPostClaims(t.db, portalId)).toMatchObject({ changed: 0 });
+  });
+
+  it('tells the portal’s admins once of the Auto-Posts a change of rules held, and no one else', async () => {
+    const earlier = new Set<string>();
+    // The held-Auto-Post notifications `who` got in this test (the test above held some too).
+    const held = async (who: TestUser) =>
+      (await call(t, who, { url: '/api/notification?pagesize=100' }))
+        .json<NotificationList>()
+        .items.filter((n) => n.kind === 'autopost.held_for_claims' && !earlier.has(n.id));
+    await setRules(admin, { claimRulesOff: [], claimPhrases: [] });
+    for (const n of await held(admin)) earlier.add(n.id);
+    await scheduleAutoPost('An unbelievable mobility plan.');
+    await scheduleAutoPost('Unbelievable warm-ups for runners.');
+    await setRules(admin, { claimPhrases: [{ phrase: 'unbelievable', suggestion: 'remarkable' }] });
+    await recheckAutoPostClaims(t.db, portalId);
+
+    const [told, ...more] = await held(admin);
+    expect(more).toEqual([]);
+    expect(told).toMatchObject({
+      title: '2 Auto-Posts are held until their claims are checked',
+      text: 'The organization’s health-claim rules changed after they were scheduled, and each has a claim no admin has checked. They do not go out until an admin edits each one and checks the claims.',
+      link: '/app/manage',
+    });
+    // Checked again with nothing new: no second notification. Members and other portals: none.
+    await recheckAutoPostClaims(t.db, portalId);
+    expect(await held(admin)).toHaveLength(1);
+    expect(await held(coach)).toEqual([]);
+    expect(await held(otherAdmin)).toEqual([]);
+    await setRules(admin, { claimPhrases: [] });
+    await recheckAutoPostClaims(t.db, portalId);
   });
 
   it('goes through a portal larger than a page, writing only the items whose warnings changed', async () => {

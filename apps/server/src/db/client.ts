@@ -37,7 +37,8 @@ const migrationsFolder = fileURLToPath(new URL('../../src/db/migrations', import
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 type DatabaseSettings =
-  | { kind: 'pglite'; dataDir: string }
+  /** `sharedBuffers`: PGlite's buffer cache (`shared_buffers`, e.g. `32MB`); unset, PGlite's default (128MB). */
+  | { kind: 'pglite'; dataDir: string; sharedBuffers?: string | undefined }
   /** In memory; `loadDataDir` starts it from a dumped data directory (tests copy a migrated template). */
   | { kind: 'pglite-memory'; loadDataDir?: Blob }
   | { kind: 'postgres'; url: string; poolSize: number };
@@ -69,7 +70,11 @@ export async function openDatabase(settings: DatabaseSettings): Promise<Database
   let client: PGlite;
   if (settings.kind === 'pglite') {
     mkdirSync(settings.dataDir, { recursive: true });
-    client = await PGlite.create(settings.dataDir);
+    // The buffer cache is most of PGlite's memory, resident from the start (128MB by default).
+    const startParams = settings.sharedBuffers
+      ? [...PGlite.defaultStartParams, '-c', `shared_buffers=${settings.sharedBuffers}`]
+      : undefined;
+    client = await PGlite.create(settings.dataDir, startParams ? { startParams } : {});
   } else {
     client = await PGlite.create(settings.loadDataDir ? { loadDataDir: settings.loadDataDir } : {});
   }

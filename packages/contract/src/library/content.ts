@@ -59,7 +59,9 @@ export type ContentSortField = (typeof contentSortFields)[number];
  * `q` is full-text over title, caption and searchable tag names: every word must match, each as a
  * word prefix (`squat` finds "squats", `lun` finds "lunges"), stemmed in English;
  * `tagIds` narrows to items carrying every tag named; `include=all` (admins) also lists items
- * outside their active window. `sort=relevance` needs `q`, and is the default when `q` is given.
+ * outside their active window. `sort=relevance` needs `q`, and is the default when `q` is given:
+ * best match first — the items with every word in their title or searchable tag names, then the
+ * others —, newest first within each.
  */
 export const contentSearchQuery = pageQuery.extend({
   q: text.trim().max(libraryLimits.keywordMaxLength).optional(),

@@ -18,8 +18,14 @@ import type { EngineDeps } from '../posts/engine-deps.js';
 import { runFanout, sweepFanouts, xTextFor, type FanoutDeps } from './fanout.js';
 import type { AutoPostDeps } from './access.js';
 import { chooseForOccurrence } from './choices.js';
+import { recheckAutoPostClaims } from './claim-recheck.js';
 import { createPost } from '../posts/service.js';
-import { postUpsert, type AutoPost, type AutoPostPreview } from '@fitpost/contract';
+import {
+  postUpsert,
+  type AutoPost,
+  type AutoPostPreview,
+  type OrganisationSettings,
+} from '@fitpost/contract';
 
 let sandbox: Sandbox;
 let t: TestApp;
@@ -380,7 +386,52 @@ describe('Auto-Post fan-out', () => {
       expect(row?.estimated).toBe(row?.counted);
     }
   });
+
+  it('holds an Auto-Post whose claims a change of rules left unchecked, until an admin checks them', async () => {
+    const [member] = await members(1, ['linkedin']);
+    const body = `Auto-Post ${++seq}: a miracle plan for busy people.`;
+    const ap = await schedule({ body, networks: ['linkedin'] });
+    expect(ap.warnings).toEqual([]);
+    // The organisation adds the phrase; the recheck finds it, and no admin has checked it.
+    await setClaimPhrases(['miracle']);
+    await recheckAutoPostClaims(t.db, 1);
+    const [held] = await t.db.select().from(autoPosts).where(eq(autoPosts.id, ap.id));
+    expect(held?.claimWarnings.map((w) => w.phrase)).toEqual(['miracle']);
+
+    // At its time nothing is made or sent, and the sweep leaves it alone.
+    expect((await fanOutAndPublish(ap, 1)).status).toBe('skipped');
+    expect(await targetsOf(ap.id)).toHaveLength(0);
+    const later = new Date(new Date(ap.scheduledAt).getTime() + 3_600_000);
+    await sweepFanouts({ ...fanout, now: () => later });
+    const [swept] = await t.db.select().from(autoPosts).where(eq(autoPosts.id, ap.id));
+    expect(swept).toMatchObject({ status: 'scheduled', updatedAt: held?.updatedAt });
+
+    // An admin checks the claims in the edit: that version goes out.
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/autoposts/${ap.id}`,
+      headers: admin.auth,
+      payload: { body, networks: ['linkedin'], scheduledAt: ap.scheduledAt, acknowledgeWarnings: true },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await fanOutAndPublish(ap, 2)).status).toBe('done');
+    expect(await sentTo(member?.connections.linkedin?.accountId, body)).toHaveLength(1);
+    await setClaimPhrases([]);
+  });
 });
+
+/** Saves portal 1's own health-claim phrases, every other setting as it is. */
+async function setClaimPhrases(phrases: string[]) {
+  const current = await t.app.inject({ url: '/api/settings/organisation', headers: admin.auth });
+  const { defaults: _d, changes: _c, ...settings } = current.json<OrganisationSettings>();
+  const res = await t.app.inject({
+    method: 'PUT',
+    url: '/api/settings/organisation',
+    headers: admin.auth,
+    payload: { ...settings, claimPhrases: phrases.map((phrase) => ({ phrase, suggestion: '' })) },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
 
 describe('Personal Auto-Posts (merge fields and UTM)', () => {
   async function setDetails(userId: string, details: Record<string, string>) {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { networkServiceNames, notificationTexts, roleIds } from '@fitpost/contract';
-import { and, eq, gt, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { anyOf, insertRows } from '../../db/bulk.js';
 import type { Db } from '../../db/client.js';
 import { socialConnections, userRoles } from '../../db/schema.js';
@@ -60,6 +60,17 @@ export function xTextFor(autoPost: Pick<AutoPostRow, 'id' | 'xVariants'>, userId
 }
 
 /**
+ * An Auto-Post goes out only once an admin checked every health claim in it (issue 30): it has
+ * none, or its acknowledgement stands. A change of the organisation's rules can take that away
+ * after it was scheduled (claim-recheck.ts); such an Auto-Post is held, neither started nor swept,
+ * until an admin edits it and checks the claims (which saves a new version and its own job).
+ */
+const claimsChecked = or(
+  sql`${autoPosts.claimWarnings} = '[]'::jsonb`,
+  isNotNull(autoPosts.claimsAcknowledgedAt),
+);
+
+/**
  * Runs (or resumes) the fan-out of one Auto-Post version: pages through the portal's members
  * with an opted-in account on the Auto-Post's networks, by id, and for each batch writes, in one
  * transaction, the members' posts, their targets, their publish jobs and the new cursor. A crash
@@ -83,6 +94,7 @@ export async function runFanout(deps: FanoutDeps, job: FanoutJob) {
         eq(autoPosts.version, job.version),
         inArray(autoPosts.status, ['scheduled', 'fanning_out']),
         lte(autoPosts.scheduledAt, new Date(now.getTime() + 5000)),
+        claimsChecked,
       ),
     )
     .returning();
@@ -268,7 +280,7 @@ function accountsPhrase(rows: readonly ConnectionRow[]) {
 }
 
 /** The start of the Auto-Post's text, as its notifications name it. */
-function excerptOf(body: string) {
+export function excerptOf(body: string) {
   const line = body.replace(/\s+/g, ' ').trim();
   return line.length > 60 ? `${line.slice(0, 59)}…` : line || 'Auto-Post';
 }
@@ -304,8 +316,8 @@ function fanoutNotification(
 
 /**
  * Restarts what a dead worker left: fan-outs silent for `staleAfterMs`, and Auto-Posts past their
- * time whose fan-out job never ran. A resumed fan-out continues from its cursor, so two runs of
- * one never post twice.
+ * time whose fan-out job never ran (not those held for a check of their claims). A resumed
+ * fan-out continues from its cursor, so two runs of one never post twice.
  */
 export async function sweepFanouts(deps: FanoutDeps) {
   const now = clock(deps);
@@ -318,7 +330,7 @@ export async function sweepFanouts(deps: FanoutDeps) {
         lte(autoPosts.updatedAt, cutoff),
         or(
           eq(autoPosts.status, 'fanning_out'),
-          and(eq(autoPosts.status, 'scheduled'), lte(autoPosts.scheduledAt, cutoff)),
+          and(eq(autoPosts.status, 'scheduled'), lte(autoPosts.scheduledAt, cutoff), claimsChecked),
         ),
       ),
     )

@@ -1,6 +1,6 @@
 import {
   emailKindLabels,
-  emailKinds,
+  emailKindsFor,
   emailTexts,
   type EmailKind,
   type EmailPreferences,
@@ -35,7 +35,11 @@ export async function getEmailPreferences(
   const offKinds = new Set(off.map((o) => o.kind));
   return {
     enabled: deps.enabled,
-    kinds: emailKinds.map((kind) => ({ kind, label: emailKindLabels[kind], email: !offKinds.has(kind) })),
+    kinds: emailKindsFor(actor.isAdmin).map((kind) => ({
+      kind,
+      label: emailKindLabels[kind],
+      email: !offKinds.has(kind),
+    })),
   };
 }
 

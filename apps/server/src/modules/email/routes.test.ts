@@ -62,6 +62,11 @@ describe('email preferences', () => {
     const colleague = await makeUser(t);
     expect(await preferences(coach)).toMatchObject({ enabled: true });
     expect(Object.values(on(await preferences(coach))).every(Boolean)).toBe(true);
+    // A held Auto-Post is told to admins only, so only admins see that kind.
+    expect(Object.keys(on(await preferences(coach)))).not.toContain('autopost.held_for_claims');
+    expect(Object.keys(on(await preferences(await makeUser(t, { admin: true }))))).toContain(
+      'autopost.held_for_claims',
+    );
 
     const res = await call(t, coach, {
       method: 'PUT',

@@ -106,6 +106,41 @@ describe('GET /api/content keyword search', () => {
     expect(titles(await search(coach, 'q=marathon'))).toEqual(['Marathon training news']);
   });
 
+  it('follows every write of an item, whoever makes it: added, edited, moved out of its window, deleted', async () => {
+    const found = async (q: string) => (await search(coach, `q=${q}`)).total;
+    // Written straight into the table, as the feed import and the benchmarks do.
+    const [direct] = await t.db
+      .insert(contentItems)
+      .values({ portalId: 1, type: 'library', title: 'Tempo runs', body: 'Zone two pacing' })
+      .returning();
+    expect(await found('pacing')).toBe(1);
+    const id = await addContent(t, admin, { title: 'Hill sprints', body: 'Short and steep' });
+    expect(await found('steep')).toBe(1);
+    const edit = await call(t, admin, {
+      method: 'PUT',
+      url: `/api/content/${id}`,
+      payload: { id, title: 'Hill repeats', body: 'Long and gentle' },
+    });
+    expect(edit.statusCode).toBe(200);
+    expect([
+      await found('steep'),
+      await found('sprint'),
+      await found('gentle'),
+      await found('repeat'),
+    ]).toEqual([0, 0, 1, 1]);
+    await t.db
+      .update(contentItems)
+      .set({ activeUntil: new Date(hoursAgo(1)) })
+      .where(eq(contentItems.id, direct?.id ?? ''));
+    expect(await found('pacing')).toBe(0);
+    expect((await search(admin, 'q=pacing&include=all')).total).toBe(1);
+    const removed = await call(t, admin, { method: 'DELETE', url: `/api/content/${id}` });
+    expect(removed.statusCode).toBe(204);
+    expect(await found('gentle')).toBe(0);
+    await t.db.delete(contentItems).where(eq(contentItems.id, direct?.id ?? ''));
+    expect((await search(admin, 'q=pacing&include=all')).total).toBe(0);
+  });
+
   it('does not find names of tags that are not searchable, for anyone', async () => {
     expect((await search(coach, 'q=internal')).total).toBe(0);
     expect((await search(admin, 'q=internal')).total).toBe(0);
@@ -138,6 +173,17 @@ describe('GET /api/content filters', () => {
     expect(titles(await search(coach, 'favorites=true'))).toEqual(['Plank progressions']);
     expect((await search(coach, 'favorites=false')).total).toBe(4);
     expect((await search(admin, 'favorites=true')).total).toBe(0);
+  });
+
+  it('filters a keyword search by health-claim warnings, items and total alike', async () => {
+    const id = await addContent(t, admin, { title: 'Detox week', body: 'Guaranteed results in 30 days.' });
+    const page = async (query: string) => {
+      const found = await search(admin, `q=detox&include=all&${query}`);
+      return [found.total, found.items.map((i) => i.id)];
+    };
+    expect(await page('hasWarnings=true')).toEqual([1, [id]]);
+    expect(await page('hasWarnings=false')).toEqual([0, []]);
+    expect((await call(t, admin, { method: 'DELETE', url: `/api/content/${id}` })).statusCode).toBe(204);
   });
 
   it('lets members filter by searchable tags only, and shows them only those', async () => {
@@ -198,6 +244,21 @@ describe('GET /api/content paging and sorting', () => {
       'Recovery smoothie',
     ]);
     expect(titles(await search(coach, 'q=squ&sort=relevance&desc=false'))).toEqual([
+      'Lunge variations',
+      'Squat depth guide',
+    ]);
+  });
+
+  it('pages by relevance across the heading matches and the caption-only ones, with the total', async () => {
+    // "Squat depth guide" has the word in its title, "Lunge variations" only in its caption.
+    const pages = await Promise.all([1, 2, 3].map((page) => search(coach, `q=squ&pagesize=1&page=${page}`)));
+    expect(pages.map(titles)).toEqual([['Squat depth guide'], ['Lunge variations'], []]);
+    expect(pages.map((p) => p.total)).toEqual([2, 2, 2]);
+    // Every word in the heading (title or searchable tag names) comes first: Squat depth guide has
+    // "squat" in its title and "legs" as a tag; Lunge variations has "legs" but "squat" only in
+    // its caption, though it is newer.
+    expect(titles(await search(coach, 'q=leg%20squ'))).toEqual(['Squat depth guide', 'Lunge variations']);
+    expect(titles(await search(coach, 'q=leg%20squ&desc=false'))).toEqual([
       'Lunge variations',
       'Squat depth guide',
     ]);

@@ -3,34 +3,54 @@ import {
   type ContentItem,
   type ContentPage,
   type ContentSortField,
-  type contentSearchQuery,
 } from '@fitpost/contract';
-import { asc, count, desc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { z } from 'zod';
+import { asc, desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { media, users } from '../../db/schema.js';
-import { brands, contentItems, contentTags, favorites, feeds, tags } from '../../db/schema-library.js';
+import {
+  brands,
+  contentItems,
+  contentSearch,
+  contentTags,
+  favorites,
+  feeds,
+  tags,
+} from '../../db/schema-library.js';
 import { posts, postTargets } from '../../db/schema-posts.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import type { Actor } from '../auth/sessions.js';
 import { feedImageUrl } from '../feeds/image-proxy.js';
 import { mediaUrl } from '../media/service.js';
 import { clock, contentActiveAt, contentVisibleTo, type LibraryDeps } from './access.js';
+import {
+  allOf,
+  countMatches,
+  keywordMatch,
+  searchMatches,
+  searchWhere,
+  type ContentSearch,
+} from './search-where.js';
 import { col, valueList } from '../../db/sql-helpers.js';
+import { anyOf } from '../../db/bulk.js';
+import { prefixQuery, rankedPageIds, searchByDate } from './relevance.js';
 
-export type ContentSearch = z.output<typeof contentSearchQuery>;
+export type { ContentSearch };
 
 /** Target states that mean "waiting to go out" (the Scheduled label) and "went out" (Posted). */
 const waitingStates = ['scheduled', 'publishing', 'unknown'] as const;
 
+/** The keyword's words: letters and digits only, so no input can break `to_tsquery`'s syntax; at most 12. */
+function keywordWords(text: string | undefined): string[] {
+  const words = text?.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return [...new Set(words)].slice(0, 12);
+}
+
 /**
  * The keyword as a prefix query over English stems: every word must match the start of a word
- * (`squ lun` finds "Squats and lunges"). Only letters and digits reach `to_tsquery`, so no input
- * can break its syntax. Null when nothing searchable is left.
+ * (`squ lun` finds "Squats and lunges"). Null when nothing searchable is left.
  */
 export function keywordQuery(text: string | undefined): string | null {
-  const words = text?.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  const unique = [...new Set(words)].slice(0, 12);
-  return unique.length > 0 ? unique.map((w) => `${w}:*`).join(' & ') : null;
+  const words = keywordWords(text);
+  return words.length > 0 ? prefixQuery(words) : null;
 }
 
 const c = contentItems;
@@ -56,33 +76,6 @@ function tagList(actor: Actor) {
   >`coalesce((select json_agg(json_build_object('id', ${col(tags.id)}, 'name', ${col(tags.name)}, 'searchable', ${col(tags.searchable)}) order by lower(${col(tags.name)})) from ${contentTags} join ${tags} on ${col(tags.id)} = ${col(contentTags.tagId)} where ${col(contentTags.contentId)} = ${col(c.id)}${onlySearchable}), '[]'::json)`;
 }
 
-/** Builds the WHERE of a library search: visibility, window, and every filter asked for. */
-function conditions(actor: Actor, q: ContentSearch, now: Date, tsQuery: SQL | null): SQL[] {
-  const where: SQL[] = [contentVisibleTo(actor)];
-  if (q.include === 'active') where.push(contentActiveAt(now));
-  if (tsQuery) where.push(sql`${col(c.search)} @@ ${tsQuery}`);
-  if (q.brandId) where.push(eq(c.brandId, q.brandId));
-  if (q.type) where.push(eq(c.type, q.type));
-  if (q.feedId) where.push(eq(c.feedId, q.feedId));
-  if (q.recommended !== undefined) where.push(eq(c.recommended, q.recommended));
-  if (q.hasWarnings !== undefined)
-    where.push(
-      q.hasWarnings ? sql`${c.claimWarnings} <> '[]'::jsonb` : sql`${c.claimWarnings} = '[]'::jsonb`,
-    );
-  if (q.favorites !== undefined) {
-    const isFavorite = callerFlags(actor).favorite;
-    where.push(q.favorites ? isFavorite : sql`not ${isFavorite}`);
-  }
-  // Members filter by searchable tags only; a hidden tag simply matches nothing for them.
-  const searchableOnly = actor.isAdmin ? sql`` : sql` and ${col(tags.searchable)}`;
-  for (const tagId of q.tagIds ?? []) {
-    where.push(
-      sql`exists(select 1 from ${contentTags} join ${tags} on ${col(tags.id)} = ${col(contentTags.tagId)} where ${col(contentTags.contentId)} = ${col(c.id)} and ${col(contentTags.tagId)} = ${tagId}${searchableOnly})`,
-    );
-  }
-  return where;
-}
-
 /** Natural direction of each sort: dates and relevance newest/best first, names A→Z. */
 const descendingByDefault: Record<ContentSortField, boolean> = {
   date: true,
@@ -97,7 +90,7 @@ const descendingByDefault: Record<ContentSortField, boolean> = {
 const sortField = (q: ContentSearch, tsQuery: SQL | null): ContentSortField =>
   q.sort ?? (tsQuery ? 'relevance' : 'date');
 
-function ordering(q: ContentSearch, field: ContentSortField, tsQuery: SQL | null): SQL[] {
+function ordering(q: ContentSearch, field: ContentSortField): SQL[] {
   const down = q.desc ?? descendingByDefault[field];
   const dir = (e: SQLWrapper) => (down ? desc(e) : asc(e));
   // Exactly the order of the (portal, published_at desc nulls last, id) index, nulls clause and
@@ -111,7 +104,7 @@ function ordering(q: ContentSearch, field: ContentSortField, tsQuery: SQL | null
     case 'recommended':
       return [dir(sql`${c.recommended}`), ...newest];
     case 'relevance':
-      if (tsQuery) return [dir(sql`ts_rank(${c.search}, ${tsQuery})`), ...newest];
+      // With a keyword, rankedPageIds orders by group; without one there is nothing to rank.
       return newest;
     case 'date':
       return down ? newest : [sql`${c.publishedAt} asc nulls first`, desc(c.id)];
@@ -208,42 +201,45 @@ function cardQuery(deps: LibraryDeps, actor: Actor, now: Date) {
 export async function searchContent(deps: LibraryDeps, actor: Actor, q: ContentSearch): Promise<ContentPage> {
   if (q.include === 'all' && !actor.isAdmin) throw forbidden(libraryMessages.allContentAdminOnly);
   const now = clock(deps);
-  const keyword = keywordQuery(q.q);
-  const tsQuery = keyword ? sql`to_tsquery('english', ${keyword})` : null;
-  const where = sql.join(conditions(actor, q, now, tsQuery), sql` and `);
+  const words = keywordWords(q.q);
+  const tsQuery = words.length > 0 ? sql`to_tsquery('english', ${prefixQuery(words)})` : null;
+  const { access, filters } = searchWhere(actor, q, now, c);
+  const where = allOf([access, ...filters, ...(tsQuery ? [keywordMatch(tsQuery, c)] : [])]);
   const field = sortField(q, tsQuery);
-  const order = ordering(q, field, tsQuery);
-  // Ranking reads every match anyway, so that pass also counts them; other orders are read off an
-  // index a page at a time and counted separately (an index-only scan).
-  const countInPass = field === 'relevance' && tsQuery !== null;
-  const countAll = () => deps.db.select({ n: count() }).from(c).where(where);
+  const offset = (q.page - 1) * q.pagesize;
   // The page's ids first, from narrow rows, then the cards for just those: the wide columns and
-  // the caller's flags are read for one page, not for every match.
-  const ids = deps.db
-    .select({ id: c.id, matches: countInPass ? sql<number>`(count(*) over ())::int` : sql<number>`0` })
-    .from(c);
-  const [page, counted] = await Promise.all([
-    (field === 'brand' ? ids.leftJoin(brands, eq(brands.id, c.brandId)) : ids)
+  // the caller's flags are read for one page, not for every match. The total is its own statement,
+  // on another connection where there is a pool.
+  const counted = countMatches(deps.db, actor, q, now, tsQuery);
+  const pageIds = async () => {
+    // A keyword's pages by relevance or date are read off the narrow search rows alone.
+    if (tsQuery && (field === 'relevance' || field === 'date')) {
+      const matches = searchMatches(actor, q, now, tsQuery);
+      const down = q.desc ?? descendingByDefault[field];
+      if (field === 'relevance')
+        return rankedPageIds({ db: deps.db, tsQuery, matches, best: down, offset, limit: q.pagesize });
+      const rows = await deps.db
+        .select({ id: contentSearch.contentId })
+        .from(contentSearch)
+        .where(matches)
+        .orderBy(...searchByDate(down))
+        .limit(q.pagesize)
+        .offset(offset);
+      return rows.map((r) => r.id);
+    }
+    const ids = deps.db.select({ id: c.id }).from(c);
+    const rows = await (field === 'brand' ? ids.leftJoin(brands, eq(brands.id, c.brandId)) : ids)
       .where(where)
-      .orderBy(...order)
+      .orderBy(...ordering(q, field))
       .limit(q.pagesize)
-      .offset((q.page - 1) * q.pagesize),
-    countInPass ? null : countAll(),
-  ]);
-  let total = countInPass ? (page[0]?.matches ?? 0) : (counted?.[0]?.n ?? 0);
-  // A ranked page past the end carries no count: ask for it.
-  if (countInPass && page.length === 0 && q.page > 1) total = (await countAll())[0]?.n ?? 0;
-  const cards = page.length
-    ? await cardQuery(deps, actor, now).where(
-        inArray(
-          c.id,
-          page.map((p) => p.id),
-        ),
-      )
-    : [];
+      .offset(offset);
+    return rows.map((r) => r.id);
+  };
+  const [page, total] = await Promise.all([pageIds(), counted]);
+  const cards = page.length ? await cardQuery(deps, actor, now).where(anyOf(c.id, page)) : [];
   const byId = new Map(cards.map((card) => [card.id, card]));
   return {
-    items: page.flatMap(({ id }) => {
+    items: page.flatMap((id) => {
       const card = byId.get(id);
       return card ? [presentCard(deps.publicUrl, card)] : [];
     }),

@@ -54,7 +54,7 @@ export function UpcomingAutoPostsTable({
     {
       key: 'status',
       title: 'Status',
-      render: (_: unknown, autoPost) => <AutoPostStatusTag status={autoPost.status} />,
+      render: (_: unknown, autoPost) => <AutoPostStatusTag autoPost={autoPost} />,
     },
     {
       key: 'actions',

@@ -51,7 +51,7 @@ export function AutoPostProgressRoute() {
           <div>
             <dt>Status</dt>
             <dd>
-              <AutoPostStatusTag status={autoPost.status} />
+              <AutoPostStatusTag autoPost={autoPost} />
             </dd>
           </div>
           <div>
@@ -78,7 +78,8 @@ export function AutoPostProgressRoute() {
               <dt>Health claims</dt>
               <dd>
                 {autoPost.warnings.map((w) => `“${w.phrase}”`).join(', ')}: not checked yet. The
-                organization’s rules changed after it was scheduled; edit it to check them.
+                organization’s rules changed after it was scheduled, so it is held: it goes out only once an
+                admin edits it and checks them.
               </dd>
             </div>
           ) : null}

@@ -100,7 +100,7 @@ describe('Schedule Auto-Post › health claims', () => {
     expect(checked).toHaveTextContent('“detox”, “Clinically proven”: checked by Alex Admin, 3/1/2030');
   });
 
-  it('says a claim found after the rules changed is not checked yet', async () => {
+  it('says a claim found after the rules changed is not checked yet, and that the Auto-Post is held', async () => {
     server.use(
       http.get(`/api/autoposts/${autoPostId}`, () =>
         HttpResponse.json(
@@ -118,8 +118,10 @@ describe('Schedule Auto-Post › health claims', () => {
     });
     const unchecked = await screen.findByText(/not checked yet/);
     expect(unchecked).toHaveTextContent(
-      '“miracle”: not checked yet. The organization’s rules changed after it was scheduled; edit it to check them.',
+      '“miracle”: not checked yet. The organization’s rules changed after it was scheduled, so it is held: it goes out only once an admin edits it and checks them.',
     );
     expect(screen.queryByText(/checked by/)).not.toBeInTheDocument();
+    expect(screen.getByText('Held: check claims')).toBeInTheDocument();
+    expect(screen.queryByText('Scheduled')).not.toBeInTheDocument();
   });
 });
