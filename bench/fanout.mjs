@@ -7,8 +7,9 @@
 // other member has filled 'My details for Auto-Posts', the rest get the fallbacks, and the run
 // checks that no published text kept a `{` from a field and that the tagged links differ per member.
 // The workers' CPU time from the moment to the last publish is read from /proc and given per
-// published post. BENCH_MEMBERS, BENCH_CONCURRENCY, BENCH_WORKERS (PostgreSQL only),
-// BENCH_DATABASES (pglite,postgres) and BENCH_SANDBOX_PORT (4241) tune it. BENCH_STATEMENTS=1 also
+// published post. The PGlite worker runs with `npm start`'s settings (scripts/lib/demo-server.mjs).
+// BENCH_MEMBERS, BENCH_CONCURRENCY, BENCH_WORKERS (PostgreSQL only), BENCH_DATABASES
+// (pglite,postgres) and BENCH_SANDBOX_PORT (4241) tune it. BENCH_STATEMENTS=1 also
 // lists, on PostgreSQL, the statements that took the database's time from the moment to the last
 // publish (pg_stat_statements). BENCH_FANOUT_ONLY=1 measures the fan-out's own writes instead: it
 // runs in this process with no worker publishing beside it, batch by batch, and on PostgreSQL lists
@@ -44,6 +45,7 @@ import {
   withSandbox,
 } from './lib.mjs';
 import { resetStatements, statementTable, topStatements } from './statements.mjs';
+import { demoServerProcess } from '../scripts/lib/demo-server.mjs';
 
 const sandboxPort = Number(process.env.BENCH_SANDBOX_PORT ?? 4241);
 const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
@@ -172,18 +174,26 @@ async function run(label, databaseEnv, openSettings) {
 
   // PGlite is one process per data directory, so only PostgreSQL can run several workers.
   const processes = databaseEnv.DATABASE_URL ? workerProcesses : 1;
+  // The embedded worker runs as `npm start` runs it (scripts/lib/demo-server.mjs: PGlite's cache,
+  // V8's heap, malloc's arenas), the way a PGlite FitPost runs.
+  const embedded = databaseEnv.DATABASE_URL ? { env: {}, execArgv: [] } : demoServerProcess();
   const workers = Array.from({ length: processes }, () =>
-    startNode('apps/server/dist/main.js', {
-      ...databaseEnv,
-      FITPOST_SERVICES: 'worker',
-      FITPOST_TOKEN_KEYS: key,
-      FITPOST_DEMO_SEED: 'false',
-      FITPOST_WORKER_CONCURRENCY: String(concurrency),
-      FITPOST_X_API_URL: `${sandboxUrl}/x`,
-      FITPOST_LINKEDIN_API_URL: `${sandboxUrl}/linkedin/api`,
-      FITPOST_FACEBOOK_GRAPH_URL: `${sandboxUrl}/facebook/graph/v23.0`,
-      LOG_LEVEL: 'warn',
-    }),
+    startNode(
+      'apps/server/dist/main.js',
+      {
+        ...embedded.env,
+        ...databaseEnv,
+        FITPOST_SERVICES: 'worker',
+        FITPOST_TOKEN_KEYS: key,
+        FITPOST_DEMO_SEED: 'false',
+        FITPOST_WORKER_CONCURRENCY: String(concurrency),
+        FITPOST_X_API_URL: `${sandboxUrl}/x`,
+        FITPOST_LINKEDIN_API_URL: `${sandboxUrl}/linkedin/api`,
+        FITPOST_FACEBOOK_GRAPH_URL: `${sandboxUrl}/facebook/graph/v23.0`,
+        LOG_LEVEL: 'warn',
+      },
+      embedded.execArgv,
+    ),
   );
   let peak = 0;
   const sampler = setInterval(() => {

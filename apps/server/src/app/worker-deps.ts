@@ -56,6 +56,7 @@ export function fanoutDeps(parts: {
     emails: parts.emails ?? null,
     enqueueIn: (tx) => enqueueIn(parts.jobs.boss, tx),
     enqueueManyIn: (tx) => enqueueManyIn(parts.jobs.boss, tx),
+    jobTable: jobTables(parts.jobs.boss),
     batchSize: parts.config.fanout.batchSize,
     staleAfterMs: parts.config.fanout.staleAfterMs,
   };

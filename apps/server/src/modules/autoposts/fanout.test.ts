@@ -1,12 +1,13 @@
 import { startSandbox, type Sandbox } from '@fitpost/sandbox';
 import { publishedPosts } from '@fitpost/sandbox/testing';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, socialConnections, userProperties } from '../../db/schema.js';
 import { emailContents, emailOutbox } from '../../db/schema-email.js';
 import { autoPosts } from '../../db/schema-autopost.js';
 import { posts, postTargets } from '../../db/schema-posts.js';
-import { enqueueIn, enqueueManyIn } from '../../jobs/queues.js';
+import { enqueueIn, enqueueManyIn, jobTables, queues } from '../../jobs/queues.js';
+import { rowsOf } from '../../db/bulk.js';
 import { makeBulkMembers, type BulkMember } from '../../test/autopost.js';
 import { testEngineDeps } from '../../test/engine.js';
 import { makeUser, startTestApp, type TestApp } from '../../test/harness.js';
@@ -359,6 +360,31 @@ describe('Auto-Post fan-out', () => {
     // Every one of this test's members was reached once, across the pause.
     const reached = new Set(made.map((m) => m.userId));
     for (const m of group) expect(reached.has(m.userId)).toBe(true);
+  });
+
+  it('analyzes the targets and the publish queue once it has written them, so their statements are planned for what is queued', async () => {
+    await members(3, ['linkedin']);
+    const ap = await schedule({
+      body: `Auto-Post ${++seq}: planned for a full queue.`,
+      networks: ['linkedin'],
+    });
+    const at = new Date(new Date(ap.scheduledAt).getTime() + 1000);
+    const jobTable = jobTables(t.jobs.boss);
+    // One batch: the statistics are taken after it, so they count every row it wrote.
+    const result = await runFanout(
+      { ...fanout, batchSize: 1000, jobTable, now: () => at },
+      { autoPostId: ap.id, version: 1 },
+    );
+    expect(result.status).toBe('done');
+    for (const table of [sql`${postTargets}`, await jobTable(queues.publish)]) {
+      const [row] = await rowsOf<{ estimated: number; counted: number }>(
+        t.db,
+        sql`select (select c.reltuples from pg_class c where c.oid = (select tableoid from ${table} limit 1))::int
+                     as estimated,
+                   (select count(*) from ${table})::int as counted`,
+      );
+      expect(row?.estimated).toBe(row?.counted);
+    }
   });
 
   it('holds an Auto-Post whose claims a change of rules left unchecked, until an admin checks them', async () => {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { networkServiceNames, notificationTexts, roleIds } from '@fitpost/contract';
-import { and, eq, gt, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { anyOf, insertRows } from '../../db/bulk.js';
 import type { Db } from '../../db/client.js';
 import { socialConnections, userRoles } from '../../db/schema.js';
@@ -29,6 +29,8 @@ export interface FanoutDeps {
   isStopping?: () => boolean;
   /** Where the members' notification emails are queued; absent or null: no email. */
   emails?: EmailOutbox | null;
+  /** Where pg-boss keeps a queue's jobs (jobs/queues.ts jobTables): analyzed with the targets as a fan-out grows them. */
+  jobTable?: (queue: string) => Promise<SQL>;
   now?: () => Date;
 }
 
@@ -98,7 +100,7 @@ export async function runFanout(deps: FanoutDeps, job: FanoutJob) {
     .returning();
   if (!claimed) return { status: 'skipped' as const, members: 0 };
   let members = 0;
-  for (;;) {
+  for (let batches = 1; ; batches += 1) {
     if (deps.isStopping?.()) return { status: 'paused' as const, members };
     const step = await fanoutBatch(deps, claimed.id, job.version);
     if (step === 'stopped') return { status: 'stopped' as const, members };
@@ -106,7 +108,22 @@ export async function runFanout(deps: FanoutDeps, job: FanoutJob) {
     members += step.members;
     metrics.fanoutMembers.inc(step.members);
     metrics.fanoutTargets.inc(step.targets);
+    // After batches 1, 2, 4, 8, …: each time the fan-out has doubled what it wrote.
+    if ((batches & (batches - 1)) === 0) await analyzeQueued(deps);
   }
+}
+
+/**
+ * Fresh planner statistics for the targets and the publish queue, which a fan-out grows by
+ * thousands of rows a second while the same worker publishes them. Autovacuum (and PGlite's upkeep,
+ * db/upkeep.ts) analyzes a table only after its nap (up to a minute, 30 s): until then the claim of
+ * a batch and pg-boss's fetch were planned for the queue as it was — empty — and read every queued
+ * row each time, 25-50 ms a statement at 30,000 targets (docs/benchmarks.md, "Fan-out throughput,
+ * second round").
+ */
+async function analyzeQueued(deps: FanoutDeps) {
+  const jobs = deps.jobTable ? await deps.jobTable(queues.publish) : null;
+  await deps.db.execute(sql`analyze ${postTargets}${jobs ? sql`, ${jobs}` : sql``}`);
 }
 
 /** One batch of members in one transaction; returns how many were handled, or that it ended. */
