@@ -10,7 +10,7 @@ import { getFlag, setFlag, setStoredUser, storageKeys } from '@/lib/session';
 import { chooseOption } from '@/test/antd';
 import { adminUser, meHandler, memberUser } from '@/test/fixtures';
 import { renderApp, renderScreen } from '@/test/render-app';
-import { server } from '@/test/setup';
+import { server } from '@/test/msw-server';
 import { makeBrand, makeContentItem, makeTag, pageOf } from '../testing';
 import { BrowseLibraryRoute } from './browse-library';
 

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { chooseOption, findDialog } from '@/test/antd';
 import { adminUser, makeUserSummary, meHandler } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
-import { server } from '@/test/setup';
+import { server } from '@/test/msw-server';
 
 const sam = makeUserSummary();
 const lee = makeUserSummary({
