@@ -12,31 +12,18 @@ import {
 
 type FilterCheck = { filterFromSearch: typeof filterFromSearch };
 
-/**
- * The check's load, marked fulfilled once it is (the fields React's `use()` itself reads and
- * writes on a promise), so a later render — a replay after suspending, or a later visit — gets the
- * module at once from the same `use()` call instead of suspending again.
- */
-type TrackedLoad = Promise<FilterCheck> & { status?: 'fulfilled'; value?: FilterCheck };
-
-let checkLoad: TrackedLoad | null = null;
+let checkLoad: Promise<FilterCheck> | null = null;
+let checkLoaded: FilterCheck | null = null;
 
 /** The filter's check (the API's schema, with zod), loaded once; tried again after a failed load. */
 export function loadFilterCheck(): Promise<FilterCheck> {
-  if (!checkLoad) {
-    const load: TrackedLoad = loadModule(() => import('../library-filter-check'))().then(
-      (module) => {
-        load.status = 'fulfilled';
-        load.value = module;
-        return module;
-      },
-      (error: unknown) => {
-        checkLoad = null;
-        throw error;
-      },
-    );
-    checkLoad = load;
-  }
+  checkLoad ??= loadModule(() => import('../library-filter-check'))().then(
+    (module) => (checkLoaded = module),
+    (error: unknown) => {
+      checkLoad = null;
+      throw error;
+    },
+  );
   return checkLoad;
 }
 
@@ -57,9 +44,8 @@ export function useLibraryFilter(): [LibraryFilter, (filter: LibraryFilter) => v
   const [needsCheck] = useState(
     () => filterEntries(location.search).length > 0 || filterEntries(storedFilterSearch()).length > 0,
   );
-  // The same use() on every render while a filter needs checking (`needsCheck` never changes), so
-  // the render React replays after the load finds the same calls; once loaded it does not suspend.
-  const check = needsCheck ? use(loadFilterCheck()) : null;
+  // Once loaded, the check is used at once (no suspending again on a later visit).
+  const check = needsCheck ? (checkLoaded ?? use(loadFilterCheck())) : null;
   const [filter, setFilter] = useState<LibraryFilter>(() =>
     check ? startingFilter(location.search, check.filterFromSearch) : emptyFilter,
   );
