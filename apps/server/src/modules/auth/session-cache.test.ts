@@ -65,12 +65,24 @@ it("shows a member's properties and the portal's time zone as soon as they chang
 
 it('keeps serving a session from memory when only its last-seen time moves (a touch announces nothing)', async () => {
   const member = await makeUser(t, { portalId: 31 });
-  expect((await me(member.auth)).statusCode).toBe(200);
-  // Idle by the database's clock: a fresh lookup would refuse it. The cached session still holds,
-  // because this process saw it in use moments ago and a touch is not a change of access.
-  const longAgo = new Date(Date.now() - t.config.session.idleMs - 60_000);
-  await t.db.update(sessions).set({ lastSeenAt: longAgo }).where(eq(sessions.userId, member.user.id));
-  expect((await me(member.auth)).statusCode).toBe(200);
+  // A cache of its own, listening from now: the earlier tests' changes, which PostgreSQL announces
+  // within moments rather than at once, cannot drop what it holds (the app's cache shares that feed).
+  const feed = await openChangeFeed(t.database);
+  const cache = sessionCache(t.db, feed, t.config.session);
+  try {
+    const token = member.auth.authorization.slice('Bearer '.length);
+    expect(await cache.authenticate(token)).toMatchObject({ userId: member.user.id });
+    // Idle by the database's clock: a fresh lookup would refuse it. The cached session still holds,
+    // because this process saw it in use moments ago and a touch is not a change of access.
+    const longAgo = new Date(Date.now() - t.config.session.idleMs - 60_000);
+    await t.db.update(sessions).set({ lastSeenAt: longAgo }).where(eq(sessions.userId, member.user.id));
+    expect(await cache.authenticate(token)).toMatchObject({ userId: member.user.id });
+    // The same lookup without the cache refuses it: what held it was the cache.
+    expect((await me(member.auth)).statusCode).toBe(401);
+  } finally {
+    cache.close();
+    await feed.close();
+  }
 });
 
 it("stops serving a cached session at the moment the user's last access role expires", async () => {
