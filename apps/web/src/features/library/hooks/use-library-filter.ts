@@ -1,4 +1,4 @@
-import { use, useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { loadModule } from '@/lib/module-load';
 import type { filterFromSearch } from '../library-filter-check';
@@ -10,7 +10,7 @@ import {
   type LibraryFilter,
 } from '../library-filter';
 
-type FilterCheck = { filterFromSearch: typeof filterFromSearch };
+export type FilterCheck = { filterFromSearch: typeof filterFromSearch };
 
 let checkLoad: Promise<FilterCheck> | null = null;
 let checkLoaded: FilterCheck | null = null;
@@ -28,24 +28,52 @@ export function loadFilterCheck(): Promise<FilterCheck> {
 }
 
 /**
+ * The check for the filter Browse Library starts with: `null` when there is nothing to check (no
+ * link's or stored filter), `undefined` while its code loads, then the check. The code (the API's
+ * schema, with zod) loads only when there is such a filter, so an unfiltered first screen loads no
+ * zod (docs/architecture.md §5, "The first screen on a phone"). Loaded in an effect rather than
+ * with `use()`: the screen shows its loader meanwhile, and no render is suspended and replayed. A
+ * failed load is thrown to the route's error boundary.
+ */
+export function useFilterCheck(): FilterCheck | null | undefined {
+  const location = useLocation();
+  const [needed] = useState(
+    () => filterEntries(location.search).length > 0 || filterEntries(storedFilterSearch()).length > 0,
+  );
+  // Once loaded, the check is used at once (no loader again on a later visit).
+  const [check, setCheck] = useState(checkLoaded);
+  const [failure, setFailure] = useState<{ error: unknown } | null>(null);
+  useEffect(() => {
+    if (!needed || check) return;
+    let current = true;
+    loadFilterCheck().then(
+      (module) => current && setCheck(module),
+      (error: unknown) => current && setFailure({ error }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [needed, check]);
+  if (failure) throw failure.error;
+  if (!needed) return null;
+  return check ?? undefined;
+}
+
+/**
  * Browse Library's filter. It starts from a link's query string (e.g. Brands' 'View Content',
  * `/app/content?brandId=…`), else from the stored 'filter' (a reload keeps it), else empty; every
  * change is stored. The address keeps the search words (`?q=squat`), so a reload or a shared link
  * searches again; a link's other filters become the stored one and leave the address. The shell
  * removes the stored value when the member leaves /app/content (spec §2).
  *
- * A link's or the stored filter is checked with the API's schema first: the screen waits for that
- * check's code (it suspends) only when there is such a filter, so an unfiltered first screen loads
- * no zod (docs/architecture.md §5, "The first screen on a phone").
+ * A link's or the stored filter is checked with the API's schema first (`check`, from
+ * `useFilterCheck`; `null` when there is none to check).
  */
-export function useLibraryFilter(): [LibraryFilter, (filter: LibraryFilter) => void] {
+export function useLibraryFilter(
+  check: FilterCheck | null,
+): [LibraryFilter, (filter: LibraryFilter) => void] {
   const location = useLocation();
   const navigate = useNavigate();
-  const [needsCheck] = useState(
-    () => filterEntries(location.search).length > 0 || filterEntries(storedFilterSearch()).length > 0,
-  );
-  // Once loaded, the check is used at once (no suspending again on a later visit).
-  const check = needsCheck ? (checkLoaded ?? use(loadFilterCheck())) : null;
   const [filter, setFilter] = useState<LibraryFilter>(() =>
     check ? startingFilter(location.search, check.filterFromSearch) : emptyFilter,
   );

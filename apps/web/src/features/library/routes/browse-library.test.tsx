@@ -108,7 +108,7 @@ function cardOf(title: string): HTMLElement {
 }
 
 // A link's or the stored filter is checked by a module the screen loads when it first needs it (with
-// zod), suspending meanwhile; loaded here first, as after a first visit, so the renders below (inside
+// zod), showing its loader meanwhile; loaded here first, as after a first visit, so the renders below (inside
 // testing-library's synchronous act) need not wait for it.
 beforeAll(() => loadFilterCheck());
 

@@ -1,5 +1,5 @@
 import { formatCount, libraryMessages, messages, paging } from '@fitpost/contract';
-import { Suspense, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { PageLoader } from '@/components/page-loader';
@@ -10,7 +10,7 @@ import { useTags } from '@/lib/api/library/get-tags';
 import { ContentGrid } from '../components/content-grid';
 import { LibraryFilters } from '../components/library-filters';
 import { useContentActions } from '../hooks/use-content-actions';
-import { useLibraryFilter } from '../hooks/use-library-filter';
+import { useFilterCheck, useLibraryFilter, type FilterCheck } from '../hooks/use-library-filter';
 import { filterToQuery, isFiltered } from '../library-filter';
 
 /** Cards per page: fills rows of 2, 3 or 4 columns. */
@@ -18,6 +18,7 @@ export const libraryPageSize = 24;
 
 /** /app/content: Browse Library — search, filters and the content cards (spec §2). */
 export function BrowseLibraryRoute() {
+  const check = useFilterCheck();
   return (
     <>
       <PageHeader
@@ -26,19 +27,17 @@ export function BrowseLibraryRoute() {
         actions={<Link to="/app/brands">{messages['page.brands']}</Link>}
       />
       <div className="panel">
-        {/* A link's or the stored filter is checked first (useLibraryFilter): the title stays meanwhile. */}
-        <Suspense fallback={<PageLoader label="Loading content…" />}>
-          <LibraryPanel />
-        </Suspense>
+        {/* A link's or the stored filter is checked first (useFilterCheck): the title stays meanwhile. */}
+        {check === undefined ? <PageLoader label="Loading content…" /> : <LibraryPanel check={check} />}
       </div>
     </>
   );
 }
 
 /** The filters, the count and the cards. */
-function LibraryPanel() {
+function LibraryPanel({ check }: { check: FilterCheck | null }) {
   const isAdmin = useStoredUser()?.fitPostAdminAccess === true;
-  const [filter, setFilter] = useLibraryFilter();
+  const [filter, setFilter] = useLibraryFilter(check);
   const { schedule, queue, queueingId, toggleFavorite, messageHolder } = useContentActions();
   const brands = useBrands({ page: 1, pagesize: paging.maxPageSize, sort: 'name' });
   // Members only ever get searchable tags; an admin asks for them, so the filter matches what members see.
