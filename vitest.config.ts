@@ -65,9 +65,11 @@ export default defineConfig({
           root: 'apps/web',
           environment: 'jsdom',
           maxWorkers,
-          // Each file in a fresh module graph. Sharing one (isolate: false) halves this project's CPU
-          // time, but module state carried between files broke two composer tests: not yet.
-          isolate: true,
+          // Files share their worker's module graph, as the server's do: the app, antd and jsdom's
+          // helpers are imported once per worker rather than once per file (half this project's CPU
+          // time). What a test relies on is set up per file: the msw server (src/test/msw-server.ts)
+          // is one per graph, started before each file; storage and mocks are reset after each test.
+          isolate: false,
           setupFiles: ['./src/test/setup.ts'],
         },
       },

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { makeUser, meHandler, noAutoPostsHandlers, noPostsHandler } from '@/test/fixtures';
 import { makeContentItem, makeMemberAutoPost, xConnectionId } from '@/features/autopost/test/autopost-kit';
 import { renderApp } from '@/test/render-app';
-import { server } from '@/test/setup';
+import { server } from '@/test/msw-server';
 
 const user = makeUser({ properties: [{ name: 'timeZone', value: 'America/Chicago' }] });
 /** The member's X account, as the Auto-Post answers name it. */

@@ -3,7 +3,7 @@ import { ScreenSkeleton } from '@/components/screen-skeleton';
 import { loadModule } from '@/lib/module-load';
 
 /** A screen of the signed-in shell whose code loads when it is first drawn (or `preload`ed). */
-export type LazyScreen = ComponentType & { preload: () => void };
+export type LazyScreen = ComponentType & { preload: () => Promise<void> };
 
 /** antd's theme, loaded beside a screen that draws antd components (components/antd-theme.tsx). */
 const loadAntdTheme = () => import('@/components/antd-theme');
@@ -46,6 +46,10 @@ export function lazyScreen<M>(
     );
   }
   // A preload that fails (offline, say) is not an error to report: the screen tries again when opened.
-  const preload = () => void Promise.all([load(), antd ? loadAntdTheme() : null]).catch(() => undefined);
+  const preload = () =>
+    Promise.all([load(), antd ? loadAntdTheme() : null]).then(
+      () => undefined,
+      () => undefined,
+    );
   return Object.assign(Screen, { preload });
 }

@@ -2,7 +2,8 @@ import { matchRoutes, type RouteObject } from 'react-router';
 import type { LazyScreen } from './lazy-screen';
 import { appRoutes } from './app-routes';
 
-function isLazyScreen(component: unknown): component is LazyScreen {
+/** A screen made by `lazyScreen`: its code loads when it is first drawn or preloaded. */
+export function isLazyScreen(component: unknown): component is LazyScreen {
   return typeof component === 'function' && 'preload' in component && typeof component.preload === 'function';
 }
 
@@ -15,6 +16,6 @@ const preloadable: RouteObject[] = [{ path: 'app', children: appRoutes }];
 /** Starts loading the code of the screen at `path` (a link under the pointer or the keyboard's focus). */
 export function preloadScreen(path: string): void {
   for (const match of matchRoutes(preloadable, path) ?? []) {
-    if (isLazyScreen(match.route.Component)) match.route.Component.preload();
+    if (isLazyScreen(match.route.Component)) void match.route.Component.preload();
   }
 }

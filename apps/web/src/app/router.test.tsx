@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from '@/lib/browser';
 import { meHandler, noAutoPostsHandlers, noPostsHandler, memberUser } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
-import { server } from '@/test/setup';
+import { server } from '@/test/msw-server';
 
 // The dashboard lists the member's next posts and Auto-Posts; these tests are not about them.
 beforeEach(() => server.use(noPostsHandler, ...noAutoPostsHandlers));

@@ -21,7 +21,7 @@ import { usePost } from '@/lib/api/posts/get-post';
 import { usePosts, type PostListQuery } from '@/lib/api/posts/get-posts';
 import { useReschedulePost } from '@/lib/api/posts/reschedule-post';
 import { useRetryTarget } from '@/lib/api/posts/retry-target';
-import { server } from '@/test/setup';
+import { server } from '@/test/msw-server';
 
 /**
  * One server-state layer: a change to a resource made on any screen refreshes every screen's view

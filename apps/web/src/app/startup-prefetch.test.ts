@@ -6,7 +6,7 @@ import { contentKeys } from '@/lib/api/content/keys';
 import { clearStoredUser, setStoredUser } from '@/lib/session';
 import { makeContentItem } from '@/features/autopost/test/autopost-kit';
 import { makeUser } from '@/test/fixtures';
-import { server } from '@/test/setup';
+import { server } from '@/test/msw-server';
 import { prefetchOpenedScreen } from './startup-prefetch';
 
 const page = { items: [], total: 0, page: 1, pageSize: 3 };

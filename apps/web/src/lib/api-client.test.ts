@@ -2,7 +2,7 @@ import { mediaRecord, userInfo } from '@fitpost/contract';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { makeMedia, makeUser } from '@/test/fixtures';
-import { server } from '@/test/setup';
+import { server } from '@/test/msw-server';
 import { ApiError, apiRequest, apiUpload, checkedByServer } from './api-client';
 import { browser } from './browser';
 import { getStoredUser, setStoredUser } from './session';

@@ -13,7 +13,7 @@ import {
   memberUser,
 } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
-import { server } from '@/test/setup';
+import { server } from '@/test/msw-server';
 
 // The dashboard lists the member's next posts and Auto-Posts, the calendar draws posts and Auto-Posts;
 // these tests are not about them.

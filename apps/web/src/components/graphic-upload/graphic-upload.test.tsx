@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { makeMedia, memberUser, uploadedMediaId } from '@/test/fixtures';
 import { renderScreen } from '@/test/render-app';
-import { server } from '@/test/setup';
+import { server } from '@/test/msw-server';
 import type { Graphic } from './graphic';
 import { GraphicUpload } from './graphic-upload';
 import { useAltTextSync } from './use-alt-text';

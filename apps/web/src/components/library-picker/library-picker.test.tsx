@@ -6,7 +6,7 @@ import { getFlag, setFlag, storageKeys } from '@/lib/session';
 import { chooseOption, findDialog } from '@/test/antd';
 import { makeUser } from '@/test/fixtures';
 import { renderScreen } from '@/test/render-app';
-import { server } from '@/test/setup';
+import { server } from '@/test/msw-server';
 import { LibraryPicker, type LibraryPickerProps } from './library-picker';
 
 const brand = { id: '99999999-9999-4999-8999-999999999999', name: 'FitPro Academy' };

@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { meHandler, memberUser, noAutoPostsHandlers, noPostsHandler } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
-import { server } from '@/test/setup';
+import { server } from '@/test/msw-server';
 import { inCookieWindow, browserAnnouncementStore } from './announcement-window';
 
 const first: Announcement = {

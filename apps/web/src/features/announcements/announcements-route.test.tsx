@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { chooseOption, findDialog } from '@/test/antd';
 import { adminUser } from '@/test/fixtures';
 import { renderScreen } from '@/test/render-app';
-import { server } from '@/test/setup';
+import { server } from '@/test/msw-server';
 import { AnnouncementsRoute } from './announcements-route';
 
 const zone = 'America/New_York';

@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { browser } from '@/lib/browser';
 import { renderApp } from '@/test/render-app';
-import { server } from '@/test/setup';
+import { server } from '@/test/msw-server';
 
 describe('/signup', () => {
   it('explains that sign-up goes through the organisation, in an alert that hides after 3 s', async () => {

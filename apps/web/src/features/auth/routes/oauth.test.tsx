@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getStoredUser } from '@/lib/session';
 import { makeUser, meHandler, noAutoPostsHandlers, noPostsHandler } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
-import { server } from '@/test/setup';
+import { server } from '@/test/msw-server';
 
 // The dashboard lists the member's next posts and Auto-Posts; these tests are not about them.
 beforeEach(() => server.use(noPostsHandler, ...noAutoPostsHandlers));

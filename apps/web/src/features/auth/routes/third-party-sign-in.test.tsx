@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { browser } from '@/lib/browser';
 import { meHandler, memberUser } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
-import { server } from '@/test/setup';
+import { server } from '@/test/msw-server';
 
 describe('/thirdpartysignin', () => {
   it('offers Retry when the authorize URL cannot be fetched', async () => {

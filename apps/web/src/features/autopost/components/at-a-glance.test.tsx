@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { startOfZonedDay, toWallTime } from '@/lib/zoned-time';
-import { server } from '@/test/setup';
+import { server } from '@/test/msw-server';
 import { linkedInConnectionId, member, mount, xConnectionId } from '../test/autopost-kit';
 import { AtAGlance } from './at-a-glance';
 

@@ -2,7 +2,7 @@ import type { AutoPostSettings } from '@fitpost/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { server } from '@/test/setup';
+import { server } from '@/test/msw-server';
 import { linkedInConnectionId, member, mount, xConnectionId } from '../test/autopost-kit';
 import { AutoPostOptIn } from './auto-post-opt-in';
 

@@ -2,7 +2,7 @@ import { autoPostMessages, type AutoPostChoice, type MemberAutoPost } from '@fit
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { server } from '@/test/setup';
+import { server } from '@/test/msw-server';
 import { autoPostId, customPostId, makeMemberAutoPost, member, mount } from '../test/autopost-kit';
 import { RecommendedAutoPosts } from './recommended-auto-posts';
 

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { server } from '@/test/setup';
+import { server } from '@/test/msw-server';
 import { admin, autoPostId, makeAutoPost, mount } from '../test/autopost-kit';
 import { AdminDashboardRoute } from './admin-dashboard';
 

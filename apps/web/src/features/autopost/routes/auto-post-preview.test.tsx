@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { makeUserSummary } from '@/test/fixtures';
-import { server } from '@/test/setup';
+import { server } from '@/test/msw-server';
 import { admin, autoPostId, makeDetail, mount } from '../test/autopost-kit';
 import { AutoPostPreviewRoute } from './auto-post-preview';
 

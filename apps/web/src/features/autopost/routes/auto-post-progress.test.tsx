@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { server } from '@/test/setup';
+import { server } from '@/test/msw-server';
 import { admin, autoPostId, makeDetail, mount } from '../test/autopost-kit';
 import { AutoPostProgressRoute } from './auto-post-progress';
 

@@ -9,7 +9,7 @@ import {
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { server } from '@/test/setup';
+import { server } from '@/test/msw-server';
 import { admin, mount } from '../test/autopost-kit';
 import { ImportPlanRoute } from './import-plan';
 

@@ -2,7 +2,7 @@ import type { AutoPostUpsert } from '@fitpost/contract';
 import { fireEvent, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { server } from '@/test/setup';
+import { server } from '@/test/msw-server';
 import { makeOrganisationSettings } from '@/test/fixtures';
 import { admin, autoPostId, makeAutoPost, makeDetail, mount } from '../test/autopost-kit';
 import { AutoPostProgressRoute } from './auto-post-progress';

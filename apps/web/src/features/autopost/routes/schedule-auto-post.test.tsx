@@ -2,7 +2,7 @@ import { autoPostMessages, libraryMessages, type AutoPostUpsert } from '@fitpost
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { server } from '@/test/setup';
+import { server } from '@/test/msw-server';
 import { makeMedia, makeOrganisationSettings } from '@/test/fixtures';
 import {
   admin,

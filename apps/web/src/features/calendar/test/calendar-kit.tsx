@@ -14,7 +14,7 @@ import { vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
 import { setStoredUser } from '@/lib/session';
 import { makeUser } from '@/test/fixtures';
-import { server } from '@/test/setup';
+import { server } from '@/test/msw-server';
 import { CalendarRoute } from '../routes/calendar';
 
 /**

@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { getFlag, storageKeys } from '@/lib/session';
 import { findDialog } from '@/test/antd';
-import { server } from '@/test/setup';
+import { server } from '@/test/msw-server';
 import {
   connectionsApi,
   contentId,

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { server } from '@/test/setup';
+import { server } from '@/test/msw-server';
 import { connectionsApi, makePost, renderComposer, savePostApi } from '../test/composer-kit';
 
 // Health claims (issue 30): the member is warned as they type, with the safer wording, and saving

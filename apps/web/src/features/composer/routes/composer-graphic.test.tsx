@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { makeMedia, uploadedMediaId } from '@/test/fixtures';
-import { server } from '@/test/setup';
+import { server } from '@/test/msw-server';
 import { connectionsApi, renderComposer, savePostApi, makePost, postNow } from '../test/composer-kit';
 
 const photo = () => new File([new Uint8Array(2048)], 'squat.jpg', { type: 'image/jpeg' });

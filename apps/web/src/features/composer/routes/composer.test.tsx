@@ -2,7 +2,7 @@ import { messages } from '@fitpost/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { server } from '@/test/setup';
+import { server } from '@/test/msw-server';
 import { draftKey } from '../model/draft-storage';
 import {
   coach,

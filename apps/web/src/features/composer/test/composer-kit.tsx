@@ -15,7 +15,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '@/app/providers';
 import { setFlag, setStoredUser, storageKeys } from '@/lib/session';
 import { makeConnection, makeUser } from '@/test/fixtures';
-import { server } from '@/test/setup';
+import { server } from '@/test/msw-server';
 import { ComposerRoute } from '../routes/composer';
 
 /** A member in New York, so times in these tests are read in a zone with daylight saving. */

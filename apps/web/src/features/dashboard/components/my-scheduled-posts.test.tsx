@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { makeUser } from '@/test/fixtures';
 import { renderScreen } from '@/test/render-app';
-import { server } from '@/test/setup';
+import { server } from '@/test/msw-server';
 import { MyScheduledPosts } from './my-scheduled-posts';
 
 const london = makeUser({ properties: [{ name: 'timeZone', value: 'Europe/London' }] });

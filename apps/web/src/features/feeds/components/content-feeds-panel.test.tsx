@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { findDialog } from '@/test/antd';
 import { memberUser } from '@/test/fixtures';
 import { renderScreen } from '@/test/render-app';
-import { server } from '@/test/setup';
+import { server } from '@/test/msw-server';
 import { ContentFeedsPanel } from './content-feeds-panel';
 
 function makeFeed(overrides: Partial<Feed> = {}): Feed {

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { findDialog } from '@/test/antd';
 import { adminUser } from '@/test/fixtures';
 import { renderScreen } from '@/test/render-app';
-import { server } from '@/test/setup';
+import { server } from '@/test/msw-server';
 import { AdminFeedsRoute } from './admin-feeds';
 
 const journal: Feed = {

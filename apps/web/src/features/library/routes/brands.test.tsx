@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { getFlag, storageKeys } from '@/lib/session';
 import { meHandler, memberUser } from '@/test/fixtures';
 import { renderApp, renderScreen } from '@/test/render-app';
-import { server } from '@/test/setup';
+import { server } from '@/test/msw-server';
 import { makeBrand, pageOf } from '../testing';
 import { BrandsRoute } from './brands';
 

@@ -9,7 +9,7 @@ import { AppProviders } from '@/app/providers';
 import { getFlag, setFlag, setStoredUser, storageKeys } from '@/lib/session';
 import { adminUser, meHandler, memberUser } from '@/test/fixtures';
 import { renderApp, renderScreen } from '@/test/render-app';
-import { server } from '@/test/setup';
+import { server } from '@/test/msw-server';
 import { makeBrand, makeContentItem, makeTag, pageOf } from '../testing';
 import { loadFilterCheck } from '../hooks/use-library-filter';
 import { BrowseLibraryRoute } from './browse-library';

@@ -8,7 +8,7 @@ import {
   xConnection as xAccount,
 } from '@/test/fixtures';
 import { renderScreen } from '@/test/render-app';
-import { server } from '@/test/setup';
+import { server } from '@/test/msw-server';
 import { makeContentItem } from '../testing';
 import { ContentPreviewRoute } from './content-preview';
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { chooseOption, findDialog } from '@/test/antd';
 import { adminUser, makeMedia } from '@/test/fixtures';
 import { renderScreen } from '@/test/render-app';
-import { server } from '@/test/setup';
+import { server } from '@/test/msw-server';
 import { makeBrand } from '../testing';
 import { ManageBrandsRoute } from './manage-brands';
 

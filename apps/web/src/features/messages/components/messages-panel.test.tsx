@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { composeState } from '@/lib/compose-recipients';
 import { adminUser, makeUserSummary, memberUser } from '@/test/fixtures';
 import { renderScreen } from '@/test/render-app';
-import { server } from '@/test/setup';
+import { server } from '@/test/msw-server';
 import { splitLinks } from './linked-text';
 import { MessagesPanel } from './messages-panel';
 

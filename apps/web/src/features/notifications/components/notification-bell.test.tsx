@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { meHandler, memberUser } from '@/test/fixtures';
 import { renderApp, renderScreen } from '@/test/render-app';
-import { server } from '@/test/setup';
+import { server } from '@/test/msw-server';
 import { MessagesRoute } from '../routes/messages';
 import { NotificationBell } from './notification-bell';
 

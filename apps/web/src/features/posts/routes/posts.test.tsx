@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { chooseOption, findDialog } from '@/test/antd';
 import { makeUser } from '@/test/fixtures';
 import { renderScreen } from '@/test/render-app';
-import { server } from '@/test/setup';
+import { server } from '@/test/msw-server';
 import { PostsRoute } from './posts';
 
 const newYork = makeUser({ properties: [{ name: 'timeZone', value: 'America/New_York' }] });

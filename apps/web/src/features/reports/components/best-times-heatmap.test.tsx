@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { adminUser } from '@/test/fixtures';
 import { renderScreen } from '@/test/render-app';
-import { server } from '@/test/setup';
+import { server } from '@/test/msw-server';
 import { ReportPageRoute } from '../routes/report-page';
 
 const admin = { ...adminUser, properties: [{ name: 'timeZone', value: 'America/New_York' }] };

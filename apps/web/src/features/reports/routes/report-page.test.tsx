@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { adminUser, memberUser } from '@/test/fixtures';
 import { renderScreen } from '@/test/render-app';
-import { server } from '@/test/setup';
+import { server } from '@/test/msw-server';
 import { MyResultsRoute } from './my-results';
 import { ReportPageRoute } from './report-page';
 import { ReportsIndexRoute } from './reports-index';

@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { makeUser } from '@/test/fixtures';
 import { renderScreen } from '@/test/render-app';
-import { server } from '@/test/setup';
+import { server } from '@/test/msw-server';
 import { QueueSlotsEditor } from './queue-slots-editor';
 
 const user = makeUser({ properties: [{ name: 'timeZone', value: 'America/Chicago' }] });

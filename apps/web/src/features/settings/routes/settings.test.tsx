@@ -13,7 +13,7 @@ import {
   noPostsHandler,
 } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
-import { server } from '@/test/setup';
+import { server } from '@/test/msw-server';
 
 const user = makeUser({ properties: [{ name: 'timeZone', value: 'America/Chicago' }] });
 /** The Social Platforms tab (composed in from the social feature by app/settings-page.tsx) lists connections. */

@@ -7,7 +7,7 @@ import { findDialog } from '@/test/antd';
 import { makeConnection, memberUser } from '@/test/fixtures';
 import { postFrom, stubWindowOpen } from '@/test/popup';
 import { renderScreen } from '@/test/render-app';
-import { server } from '@/test/setup';
+import { server } from '@/test/msw-server';
 import { SocialPlatformsPanel } from './social-platforms-panel';
 
 const linkedIn = makeConnection();

@@ -27,11 +27,14 @@ describe('/linkedin (popup callback)', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'LinkedIn Connection' })).toBeInTheDocument();
     expect(screen.getByText('Finishing the connection in FitPost…')).toBeInTheDocument();
-    expect(opener.postMessage).toHaveBeenCalledTimes(1);
-    expect(opener.postMessage).toHaveBeenCalledWith(
-      { type: 'fitpost:oauth', network: 'linkedin', code: 'code-1', state },
-      'http://localhost:3000',
+    // Posted from an effect after the first render (once, even under StrictMode).
+    await waitFor(() =>
+      expect(opener.postMessage).toHaveBeenCalledWith(
+        { type: 'fitpost:oauth', network: 'linkedin', code: 'code-1', state },
+        'http://localhost:3000',
+      ),
     );
+    expect(opener.postMessage).toHaveBeenCalledTimes(1);
     expect(close).not.toHaveBeenCalled();
   });
 
@@ -43,7 +46,7 @@ describe('/linkedin (popup callback)', () => {
     expect(await screen.findByText('State does not match')).toBeInTheDocument();
     expect(screen.getByText(/nothing was connected/)).toBeInTheDocument();
     // Only a message the opener will discard (its state is not the opener's): never the code.
-    expect(opener.postMessage).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(opener.postMessage).toHaveBeenCalledTimes(1));
     const [message, targetOrigin] = opener.postMessage.mock.calls[0] as [Record<string, unknown>, string];
     expect(message).not.toHaveProperty('code');
     expect(message).toMatchObject({ error: 'state_mismatch', errorMessage: 'State does not match', state });
@@ -66,15 +69,17 @@ describe('/linkedin (popup callback)', () => {
     );
 
     expect(await screen.findByText(/You canceled the sign-in/)).toBeInTheDocument();
-    expect(opener.postMessage).toHaveBeenCalledWith(
-      {
-        type: 'fitpost:oauth',
-        network: 'linkedin',
-        error: 'user_cancelled_login',
-        errorMessage: 'The user cancelled LinkedIn login',
-        state,
-      },
-      'http://localhost:3000',
+    await waitFor(() =>
+      expect(opener.postMessage).toHaveBeenCalledWith(
+        {
+          type: 'fitpost:oauth',
+          network: 'linkedin',
+          error: 'user_cancelled_login',
+          errorMessage: 'The user cancelled LinkedIn login',
+          state,
+        },
+        'http://localhost:3000',
+      ),
     );
     await waitFor(() => expect(close).toHaveBeenCalled());
   });
@@ -85,9 +90,11 @@ describe('/linkedin (popup callback)', () => {
     renderApp(`/linkedin?error=server_error&state=${state}`);
 
     expect(await screen.findByText('Login failed. Please try again.')).toBeInTheDocument();
-    expect(opener.postMessage).toHaveBeenCalledWith(
-      expect.objectContaining({ error: 'server_error', errorMessage: 'Login failed. Please try again.' }),
-      'http://localhost:3000',
+    await waitFor(() =>
+      expect(opener.postMessage).toHaveBeenCalledWith(
+        expect.objectContaining({ error: 'server_error', errorMessage: 'Login failed. Please try again.' }),
+        'http://localhost:3000',
+      ),
     );
     expect(close).not.toHaveBeenCalled();
   });

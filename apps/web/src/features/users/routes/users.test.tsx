@@ -3,9 +3,10 @@ import type { RoleAssignment } from '@fitpost/contract';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { chooseOption, findDialog } from '@/test/antd';
-import { adminUser, makeUserSummary, meHandler } from '@/test/fixtures';
-import { renderApp } from '@/test/render-app';
-import { server } from '@/test/setup';
+import { adminUser, makeUserSummary } from '@/test/fixtures';
+import { renderScreen } from '@/test/render-app';
+import { server } from '@/test/msw-server';
+import { UsersRoute } from './users';
 
 const sam = makeUserSummary();
 const lee = makeUserSummary({
@@ -37,7 +38,6 @@ function usersApi() {
     },
   ];
   server.use(
-    meHandler,
     http.get('/api/role', () => HttpResponse.json(roles)),
     http.get('/api/user', ({ request }) => {
       listQueries.push(Object.fromEntries(new URL(request.url).searchParams));
@@ -66,9 +66,18 @@ function usersApi() {
   return { listQueries, rolePosts };
 }
 
+/**
+ * The screen on its own route, as an admin, without the signed-in shell: inside the shell every
+ * role query walks the shell's styled ancestors (test/render-app.tsx), and under load one test took
+ * longer than its 45 s. What the shell adds, the admin-only guard, app/layouts/app-layout.test.tsx tests.
+ */
+function renderUsers() {
+  return renderScreen(<UsersRoute />, { user: adminUser, path: '/app/manage/users' });
+}
+
 /** Opens Add User as an admin and sends Kim Kettlebell. */
 async function addKim() {
-  const { user } = renderApp('/app/manage/users', { user: adminUser });
+  const { user } = renderUsers();
   await user.click(await screen.findByRole('button', { name: /Add User/ }));
   const modal = await findDialog('Add User');
   await user.type(within(modal).getByLabelText('Email'), 'kim@example.org');
@@ -80,7 +89,7 @@ async function addKim() {
 describe('/app/manage/users', () => {
   it("lists the portal's users", async () => {
     const { listQueries } = usersApi();
-    renderApp('/app/manage/users', { user: adminUser });
+    renderUsers();
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Users' })).toBeInTheDocument();
     const samRow = (await screen.findByText('Sam Squat')).closest('tr');
@@ -104,7 +113,7 @@ describe('/app/manage/users', () => {
 
   it('searches, filters by role and sorts on the server', async () => {
     const { listQueries } = usersApi();
-    const { user } = renderApp('/app/manage/users', { user: adminUser });
+    const { user } = renderUsers();
     await screen.findByText('Sam Squat');
 
     await user.type(screen.getByRole('searchbox', { name: 'Search users' }), 'squat{Enter}');
@@ -122,7 +131,7 @@ describe('/app/manage/users', () => {
 
   it("adds a role through 'Choose a Role to Add'", async () => {
     const { rolePosts } = usersApi();
-    const { user } = renderApp('/app/manage/users', { user: adminUser });
+    const { user } = renderUsers();
 
     await user.click(await screen.findByRole('button', { name: 'Roles of Sam Squat' }));
     const drawer = await findDialog('Sam Squat: roles');
@@ -170,7 +179,7 @@ describe('/app/manage/users', () => {
         return new HttpResponse(null, { status: 204 });
       }),
     );
-    const { user } = renderApp('/app/manage/users', { user: adminUser });
+    const { user } = renderUsers();
 
     await user.click(await screen.findByRole('button', { name: 'Roles of Sam Squat' }));
     const drawer = await findDialog('Sam Squat: roles');
@@ -190,7 +199,7 @@ describe('/app/manage/users', () => {
         HttpResponse.json({ error: { code: 'internal', message: 'Database is on fire' } }, { status: 500 }),
       ),
     );
-    const { user } = renderApp('/app/manage/users', { user: adminUser });
+    const { user } = renderUsers();
 
     await user.click(await screen.findByRole('button', { name: 'Roles of Sam Squat' }));
     const drawer = await findDialog('Sam Squat: roles');
@@ -217,7 +226,7 @@ describe('/app/manage/users', () => {
         return HttpResponse.json({ ...sam, ...body });
       }),
     );
-    const { user } = renderApp('/app/manage/users', { user: adminUser });
+    const { user } = renderUsers();
     await user.click(await screen.findByRole('button', { name: 'Edit Sam Squat' }));
     const modal = await findDialog('Edit Sam Squat');
     expect(within(modal).getByLabelText('Full name')).toHaveValue('Sam Squat');
@@ -306,7 +315,7 @@ describe('/app/manage/users', () => {
 
   it('checks the Add User form before posting', async () => {
     usersApi();
-    const { user } = renderApp('/app/manage/users', { user: adminUser });
+    const { user } = renderUsers();
 
     await user.click(await screen.findByRole('button', { name: /Add User/ }));
     const modal = await findDialog('Add User');
@@ -325,7 +334,7 @@ describe('/app/manage/users', () => {
         HttpResponse.json({ error: { code: 'forbidden', message: 'Admins only' } }, { status: 403 }),
       ),
     );
-    renderApp('/app/manage/users', { user: adminUser });
+    renderUsers();
 
     expect(await screen.findByText('Users could not be loaded.')).toBeInTheDocument();
     expect(screen.getByText('Admins only')).toBeInTheDocument();
