@@ -35,6 +35,9 @@ export const dateFormat = 'M/D/YYYY';
 
 export const paging = { defaultPageSize: 20, maxPageSize: 100 } as const;
 
+/** The calendar asks for at most this span at once (a month view shows six weeks). */
+export const calendarLimits = { maxRangeDays: 92, maxPosts: 2000, excerptLength: 140 } as const;
+
 /** The all-zero user id that owns a portal's system feeds (spec §3). */
 export const systemUserId = '00000000-0000-0000-0000-000000000000';
 

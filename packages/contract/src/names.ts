@@ -41,6 +41,29 @@ export const targetStatusLabels: Record<TargetStatus, string> = {
   cancelled: 'Canceled',
 };
 
+/** The post's own status, derived from its targets (the content card's Scheduled / Posted labels). */
+export const postStatuses = [
+  'draft',
+  'scheduled',
+  'publishing',
+  'posted',
+  'partly_posted',
+  'failed',
+  'cancelled',
+] as const;
+export type PostStatus = (typeof postStatuses)[number];
+
+/** What the member reads for a post's status, on every screen. */
+export const postStatusLabels: Record<PostStatus, string> = {
+  draft: 'Draft',
+  scheduled: 'Scheduled',
+  publishing: 'Publishing',
+  posted: 'Posted',
+  partly_posted: 'Partly posted',
+  failed: 'Failed',
+  cancelled: 'Canceled',
+};
+
 /** The user property holding the member's time zone (Settings → System Settings); an IANA name. */
 export const timeZoneProperty = 'timeZone';
 

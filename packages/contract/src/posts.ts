@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { httpUrl, instant, pageQuery, pagedOf, text, timeZone } from './common.js';
 import { messages } from './messages.js';
-import { targetStatuses, type TargetStatus } from './names.js';
+import { calendarLimits } from './constants.js';
+import { postStatuses, targetStatuses, type PostStatus, type TargetStatus } from './names.js';
 import { network } from './social.js';
 import { healthClaimWarnings } from './health-claims.js';
 import { queueMessages, queueSlotTaken } from './queue.js';
@@ -29,47 +30,7 @@ export function isPostCancellable(post: { status: PostStatus }): boolean {
   return post.status === 'scheduled' || post.status === 'failed';
 }
 
-/** Why a post cannot be moved to another time, in the member's words (server and calendar alike). */
-export const rescheduleRefusals = {
-  past: 'The scheduled time has passed. Choose a time in the future.',
-  publishing: 'This post is being published right now, so it can no longer be moved.',
-  published:
-    'This post has already been published, so it can no longer be moved. Duplicate it to post it again.',
-  cancelled: 'This post was canceled. Edit it to schedule it again.',
-  failed: 'This post failed to publish. Retry it, or edit it to choose a new time.',
-} as const;
-
-/** Why a post with nothing left to send cannot move, from its targets' statuses. */
-export function whyNotMovable(statuses: readonly TargetStatus[]): string {
-  if (statuses.some((s) => s === 'publishing' || s === 'unknown')) return rescheduleRefusals.publishing;
-  if (statuses.includes('published')) return rescheduleRefusals.published;
-  if (statuses.every((s) => s === 'cancelled')) return rescheduleRefusals.cancelled;
-  return rescheduleRefusals.failed;
-}
-
-/** The post's own status, derived from its targets (the content card's Scheduled / Posted labels). */
-const postStatuses = [
-  'draft',
-  'scheduled',
-  'publishing',
-  'posted',
-  'partly_posted',
-  'failed',
-  'cancelled',
-] as const;
 export const postStatus = z.enum(postStatuses);
-export type PostStatus = z.infer<typeof postStatus>;
-
-/** What the member reads for a post's status, on every screen. */
-export const postStatusLabels: Record<PostStatus, string> = {
-  draft: 'Draft',
-  scheduled: 'Scheduled',
-  publishing: 'Publishing',
-  posted: 'Posted',
-  partly_posted: 'Partly posted',
-  failed: 'Failed',
-  cancelled: 'Canceled',
-};
 
 const publishTarget = z
   .object({
@@ -189,9 +150,6 @@ export const postPage = pagedOf(scheduledPost);
 export type PostPage = z.infer<typeof postPage>;
 
 export const rescheduleBody = z.object({ scheduledAt: instant });
-
-/** The calendar asks for at most this span at once (a month view shows six weeks). */
-export const calendarLimits = { maxRangeDays: 92, maxPosts: 2000, excerptLength: 140 } as const;
 
 /** What is wrong with a calendar range [from, to), if anything (the posts' and the Auto-Posts' alike). */
 export function calendarRangeProblem(from: string, to: string): string | null {

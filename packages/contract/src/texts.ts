@@ -1,4 +1,5 @@
 import { formatCount } from './constants.js';
+import type { TargetStatus } from './names.js';
 
 /**
  * Words the product shows that are not the spec's own (those are in messages.ts). Zod-free, like
@@ -48,3 +49,21 @@ export const autoPostImportWords = {
   template: 'Download a template CSV',
   templateFile: 'auto-post-plan-template.csv',
 } as const;
+
+/** Why a post cannot be moved to another time, in the member's words (server and calendar alike). */
+export const rescheduleRefusals = {
+  past: 'The scheduled time has passed. Choose a time in the future.',
+  publishing: 'This post is being published right now, so it can no longer be moved.',
+  published:
+    'This post has already been published, so it can no longer be moved. Duplicate it to post it again.',
+  cancelled: 'This post was canceled. Edit it to schedule it again.',
+  failed: 'This post failed to publish. Retry it, or edit it to choose a new time.',
+} as const;
+
+/** Why a post with nothing left to send cannot move, from its targets' statuses. */
+export function whyNotMovable(statuses: readonly TargetStatus[]): string {
+  if (statuses.some((s) => s === 'publishing' || s === 'unknown')) return rescheduleRefusals.publishing;
+  if (statuses.includes('published')) return rescheduleRefusals.published;
+  if (statuses.every((s) => s === 'cancelled')) return rescheduleRefusals.cancelled;
+  return rescheduleRefusals.failed;
+}

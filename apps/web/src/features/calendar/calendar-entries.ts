@@ -1,7 +1,7 @@
 import {
   networkNames,
   networks as allNetworks,
-  postStatus,
+  postStatuses,
   postStatusLabels,
   rescheduleRefusals,
   whyNotMovable,
@@ -43,10 +43,7 @@ const statusColors: Record<PostStatus, string> = {
 
 /** Each post status's look: the contract's words on the calendar's colour. */
 export const statusLooks = Object.fromEntries(
-  postStatus.options.map((status) => [
-    status,
-    { label: postStatusLabels[status], color: statusColors[status] },
-  ]),
+  postStatuses.map((status) => [status, { label: postStatusLabels[status], color: statusColors[status] }]),
 ) as Record<PostStatus, StatusLook>;
 
 /** Statuses the calendar leaves out: a canceled post will not happen, so it has no place on it. */
@@ -191,7 +188,7 @@ export function autoPostEntries(autoPosts: MemberAutoPost[], posts: CalendarPost
 }
 
 /** The statuses the calendar can show, for its legend. */
-export const shownStatuses: PostStatus[] = postStatus.options.filter((status) => !hiddenStatuses.has(status));
+export const shownStatuses: PostStatus[] = postStatuses.filter((status) => !hiddenStatuses.has(status));
 
 /**
  * May this post be moved at all? While some account still waits for it, or while it is a draft (no

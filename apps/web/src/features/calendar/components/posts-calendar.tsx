@@ -11,7 +11,15 @@ import listPlugin from '@fullcalendar/react/list';
 import formaTheme from '@fullcalendar/react/themes/forma';
 import timeGridPlugin from '@fullcalendar/react/timegrid';
 import type { CalendarQuery } from '@fitpost/contract';
-import { useMemo, useState, useSyncExternalStore } from 'react';
+import {
+  useCallback,
+  useDeferredValue,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { useMediaQuery } from '@/lib/media-query';
 import { useQueueSlots } from '@/lib/api/queue/get-queue-slots';
 import { toWallTime } from '@/lib/zoned-time';
@@ -117,11 +125,48 @@ export interface PostsCalendarProps {
   onEntryMoved: (entry: PostEntry, when: Date, revert: () => void) => void;
 }
 
+// FullCalendar's options that never change, kept outside the component: FullCalendar compares each
+// option by identity, and a new array or function on every render makes it work its options out again
+// and draw the whole view again (docs/architecture.md §5, "Fourth round").
+const plugins = [formaTheme, dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin];
+
+function toolbarOf(views: Record<CalendarView, string>) {
+  return {
+    start: 'prev,next today',
+    center: 'title',
+    end: `${views.month},${views.week},${views.day},${views.list}`,
+  };
+}
+const toolbars = { wide: toolbarOf(calendarViews), phone: toolbarOf(phoneCalendarViews) };
+
+/**
+ * Targets of at least 24 × 24 px (WCAG 2.2 target size): the day links and the events. In the week's
+ * and day's time grids and the lists an event has room below its time: let its words wrap.
+ */
+function eventClass(info: { view: { type: string } }): string {
+  if (info.view.type.startsWith('timeGrid') || info.view.type.startsWith('list'))
+    return 'calendar-event-target calendar-event-wrap';
+  return info.view.type === calendarViews.month
+    ? 'calendar-event-target calendar-event-stack'
+    : 'calendar-event-target';
+}
+
+/** A phone's month cell is 50 px wide: it shows a count of its posts, which opens the day. */
+const postCount = (info: { num: number }) => `${info.num} ${info.num === 1 ? 'post' : 'posts'}`;
+
+/** The button reads "Today"; its name must contain that word (label in name). */
+const todayHint = (_unitText: string, unit: string) => `Today (this ${unit})`;
+
 /**
  * FullCalendar (month, week and list) in the member's time zone. Days are reachable by keyboard
  * through their date links, which open the same choice as a click on the day; events are focusable
  * buttons (Enter opens their details, where a post can also be moved without dragging). Posts can be
  * dragged; Auto-Posts cannot (their time is the organisation's).
+ *
+ * Drawn once for its options and again only when what it shows changes: the screen around it renders
+ * again as its queries start and answer, and FullCalendar is not drawn again for that. The entries are
+ * drawn from `useDeferredValue`, so a month of posts arriving is drawn in slices the browser can
+ * interrupt rather than in one long task (docs/architecture.md §5, "Fourth round").
  */
 export function PostsCalendar({
   timeZone,
@@ -133,8 +178,9 @@ export function PostsCalendar({
   onEntryChosen,
   onEntryMoved,
 }: PostsCalendarProps) {
-  const byId = useMemo(() => new Map(entries.map((entry) => [entryKey(entry), entry])), [entries]);
-  const events = useMemo(() => entries.map(toCalendarEvent), [entries]);
+  const shown = useDeferredValue(entries);
+  const byId = useMemo(() => new Map(shown.map((entry) => [entryKey(entry), entry])), [shown]);
+  const events = useMemo(() => shown.map(toCalendarEvent), [shown]);
   const phone = useIsPhone();
   const timeGridHeight = useTimeGridHeight();
   const views = phone ? phoneCalendarViews : calendarViews;
@@ -146,127 +192,152 @@ export function PostsCalendar({
     () =>
       timeGridHours(
         (slots.data?.slots ?? []).map((slot) => slot.time),
-        entries.map(
+        shown.map(
           (entry) =>
             toWallTime(entry.kind === 'post' ? entry.post.scheduledAt : entry.autoPost.scheduledAt, timeZone)
               .time,
         ),
       ),
-    [slots.data, entries, timeZone],
+    [slots.data, shown, timeZone],
   );
 
-  function handleDatesSet(info: DatesSetInfo) {
-    setViewType(info.view.type);
-    onPlaceChange({
-      view: viewOf(info.view.type),
-      date: toWallTime(info.view.currentStart, timeZone).date,
-      range: { from: info.startStr, to: info.endStr },
-    });
-  }
+  // The screen's handlers change with every render of the screen; FullCalendar is given handlers that
+  // stay the same and call the latest of them.
+  const handlers = useRef({ onPlaceChange, onDayChosen, onEntryChosen, onEntryMoved, byId });
+  useLayoutEffect(() => {
+    handlers.current = { onPlaceChange, onDayChosen, onEntryChosen, onEntryMoved, byId };
+  });
 
-  function handleDateClick(info: DateClickInfo) {
+  const handleDatesSet = useCallback(
+    (info: DatesSetInfo) => {
+      setViewType(info.view.type);
+      handlers.current.onPlaceChange({
+        view: viewOf(info.view.type),
+        date: toWallTime(info.view.currentStart, timeZone).date,
+        range: { from: info.startStr, to: info.endStr },
+      });
+    },
+    [timeZone],
+  );
+
+  const handleDateClick = useCallback((info: DateClickInfo) => {
     // A day cell gives `YYYY-MM-DD`, a week-view slot `YYYY-MM-DDTHH:mm:ss±hh:mm`: both start with the day.
-    onDayChosen(info.dateStr.slice(0, 10));
-  }
+    handlers.current.onDayChosen(info.dateStr.slice(0, 10));
+  }, []);
 
-  function handleEventClick(info: EventClickInfo) {
+  const handleNavLinkDayClick = useCallback(
+    (date: Date) => handlers.current.onDayChosen(toWallTime(date, timeZone).date),
+    [timeZone],
+  );
+
+  const handleEventClick = useCallback((info: EventClickInfo) => {
     info.jsEvent.preventDefault();
-    const entry = byId.get(info.event.id);
-    if (entry) onEntryChosen(entry);
-  }
+    const entry = handlers.current.byId.get(info.event.id);
+    if (entry) handlers.current.onEntryChosen(entry);
+  }, []);
 
-  function handleEventDrop(info: EventDropInfo) {
-    const entry = byId.get(info.event.id);
+  const handleEventDrop = useCallback((info: EventDropInfo) => {
+    const entry = handlers.current.byId.get(info.event.id);
     const when = info.event.start;
     if (entry?.kind !== 'post' || !when) {
       info.revert();
       return;
     }
-    onEntryMoved(entry, when, info.revert);
-  }
+    handlers.current.onEntryMoved(entry, when, info.revert);
+  }, []);
 
-  function renderEvent(arg: EventDisplayInfo) {
-    const entry = byId.get(arg.event.id);
-    if (!entry) return arg.event.title;
-    return entry.kind === 'post' ? (
-      <PostEventContent entry={entry} timeZone={timeZone} />
-    ) : (
-      <AutoPostEventContent entry={entry} timeZone={timeZone} />
-    );
-  }
+  const renderEvent = useCallback(
+    (arg: EventDisplayInfo) => {
+      const entry = byId.get(arg.event.id);
+      if (!entry) return arg.event.title;
+      return entry.kind === 'post' ? (
+        <PostEventContent entry={entry} timeZone={timeZone} />
+      ) : (
+        <AutoPostEventContent entry={entry} timeZone={timeZone} />
+      );
+    },
+    [byId, timeZone],
+  );
 
-  return (
-    <div className="posts-calendar">
-      <FullCalendar
-        // A phone and a wide screen draw the week and the day differently: turning the screen
-        // starts the calendar again in the matching view.
-        key={phone ? 'phone' : 'wide'}
-        plugins={[formaTheme, dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin]}
-        timeZone={timeZone}
-        initialView={views[initialView]}
-        initialDate={initialDate}
-        headerToolbar={{
-          start: 'prev,next today',
-          center: 'title',
-          end: `${views.month},${views.week},${views.day},${views.list}`,
-        }}
-        // One name per view, on a phone too, where the week and the day are lists.
-        buttons={viewButtons}
-        // A post is an instant, drawn an hour long: tall enough for its time and its opening words.
-        eventMinHeight={88}
-        slotMinTime={hours.slotMinTime}
-        slotMaxTime={hours.slotMaxTime}
-        scrollTime={hours.scrollTime}
-        headingLevel={2}
-        // The page scrolls. Only when a post that week came before the member's first slot do the
-        // week's and day's hours scroll inside a grid about a screen tall, opened at that slot: their
-        // first posts show without scrolling, and the posts above are focusable (the scroller is
-        // reached by Tab through them, as axe's scrollable-region-focusable asks).
-        height={
-          viewType.startsWith('timeGrid') && hours.slotMinTime < hours.scrollTime ? timeGridHeight : 'auto'
-        }
-        // A phone's month cell is 50 px wide: it shows a count of its posts, which opens the day.
-        dayMaxEvents={!phone}
-        dayMaxEventRows={phone ? 1 : false}
-        moreLinkContent={phone ? (info) => `${info.num} ${info.num === 1 ? 'post' : 'posts'}` : undefined}
-        moreLinkClick={phone ? views.day : 'popover'}
-        nowIndicator
-        allDaySlot={false}
-        events={events}
-        eventDisplay="block"
-        // Targets of at least 24 × 24 px (WCAG 2.2 target size): the day links and the events.
-        // In the week's and day's time grids and the lists an event has room below its time: let its words wrap.
-        eventClass={(info) =>
-          info.view.type.startsWith('timeGrid') || info.view.type.startsWith('list')
-            ? 'calendar-event-target calendar-event-wrap'
-            : info.view.type === calendarViews.month
-              ? 'calendar-event-target calendar-event-stack'
-              : 'calendar-event-target'
-        }
-        // A phone's count stays inside its 45 px cell (wrapping under its number if it must).
-        moreLinkClass={phone ? 'calendar-event-target calendar-more-link-narrow' : 'calendar-event-target'}
-        moreLinkInnerClass={phone ? 'calendar-more-link-narrow-inner' : undefined}
-        // A phone's lists put each day's name and date above its posts: beside them, in a quarter
-        // of 390 px, 'Wednesday' ran into the first post.
-        listDayClass={phone ? 'calendar-list-day-stacked' : undefined}
-        listDayHeaderClass={phone ? 'calendar-list-day-header-stacked' : undefined}
-        dayCellTopInnerClass="calendar-day-link"
-        // Weeks tall enough for a day's first post or its "+N more" link, even on a phone.
-        dayRowClass="calendar-week-row"
-        // The button reads "Today"; its name must contain that word (label in name).
-        todayHint={(_unitText, unit) => `Today (this ${unit})`}
-        eventContent={renderEvent}
-        eventInteractive
-        editable
-        eventDurationEditable={false}
-        navLinks
-        navLinkHint="Choose an action for $0"
-        navLinkDayClick={(date) => onDayChosen(toWallTime(date, timeZone).date)}
-        dateClick={handleDateClick}
-        eventClick={handleEventClick}
-        eventDrop={handleEventDrop}
-        datesSet={handleDatesSet}
-      />
-    </div>
+  const height =
+    viewType.startsWith('timeGrid') && hours.slotMinTime < hours.scrollTime ? timeGridHeight : 'auto';
+
+  // The same element while nothing it shows changed, so React leaves FullCalendar alone.
+  return useMemo(
+    () => (
+      <div className="posts-calendar">
+        <FullCalendar
+          // A phone and a wide screen draw the week and the day differently: turning the screen
+          // starts the calendar again in the matching view.
+          key={phone ? 'phone' : 'wide'}
+          plugins={plugins}
+          timeZone={timeZone}
+          initialView={views[initialView]}
+          initialDate={initialDate}
+          headerToolbar={phone ? toolbars.phone : toolbars.wide}
+          // One name per view, on a phone too, where the week and the day are lists.
+          buttons={viewButtons}
+          // A post is an instant, drawn an hour long: tall enough for its time and its opening words.
+          eventMinHeight={88}
+          slotMinTime={hours.slotMinTime}
+          slotMaxTime={hours.slotMaxTime}
+          scrollTime={hours.scrollTime}
+          headingLevel={2}
+          // The page scrolls. Only when a post that week came before the member's first slot do the
+          // week's and day's hours scroll inside a grid about a screen tall, opened at that slot: their
+          // first posts show without scrolling, and the posts above are focusable (the scroller is
+          // reached by Tab through them, as axe's scrollable-region-focusable asks).
+          height={height}
+          // A phone's month cell is 50 px wide: it shows a count of its posts, which opens the day.
+          dayMaxEvents={!phone}
+          dayMaxEventRows={phone ? 1 : false}
+          moreLinkContent={phone ? postCount : undefined}
+          moreLinkClick={phone ? views.day : 'popover'}
+          nowIndicator
+          allDaySlot={false}
+          events={events}
+          eventDisplay="block"
+          eventClass={eventClass}
+          // A phone's count stays inside its 45 px cell (wrapping under its number if it must).
+          moreLinkClass={phone ? 'calendar-event-target calendar-more-link-narrow' : 'calendar-event-target'}
+          moreLinkInnerClass={phone ? 'calendar-more-link-narrow-inner' : undefined}
+          // A phone's lists put each day's name and date above its posts: beside them, in a quarter
+          // of 390 px, 'Wednesday' ran into the first post.
+          listDayClass={phone ? 'calendar-list-day-stacked' : undefined}
+          listDayHeaderClass={phone ? 'calendar-list-day-header-stacked' : undefined}
+          dayCellTopInnerClass="calendar-day-link"
+          // Weeks tall enough for a day's first post or its "+N more" link, even on a phone.
+          dayRowClass="calendar-week-row"
+          todayHint={todayHint}
+          eventContent={renderEvent}
+          eventInteractive
+          editable
+          eventDurationEditable={false}
+          navLinks
+          navLinkHint="Choose an action for $0"
+          navLinkDayClick={handleNavLinkDayClick}
+          dateClick={handleDateClick}
+          eventClick={handleEventClick}
+          eventDrop={handleEventDrop}
+          datesSet={handleDatesSet}
+        />
+      </div>
+    ),
+    [
+      phone,
+      timeZone,
+      views,
+      initialView,
+      initialDate,
+      hours,
+      height,
+      events,
+      renderEvent,
+      handleNavLinkDayClick,
+      handleDateClick,
+      handleEventClick,
+      handleEventDrop,
+      handleDatesSet,
+    ],
   );
 }
