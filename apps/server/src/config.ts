@@ -33,8 +33,8 @@ const configSchema = z
       .regex(/^[1-9]\d*(kB|MB|GB)$/, 'must be a size such as 32MB')
       .optional(),
     /**
-     * Whether V8 recompiles PGlite's hot WebAssembly with its optimizing compiler: about a quarter
-     * less CPU per query, for a burst of about 600 MiB while it compiles (db/baseline-wasm.ts).
+     * Whether V8 recompiles PGlite's hot WebAssembly with its optimizing compiler: about a fifth
+     * less CPU per published post, for a burst of about 600 MiB while it compiles (db/baseline-wasm.ts).
      */
     FITPOST_PGLITE_OPTIMIZE_WASM: boolean.default(false),
     FITPOST_WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),

@@ -6,10 +6,10 @@ import v8 from 'node:v8';
  * (FITPOST_PGLITE_OPTIMIZE_WASM=false, the default). TurboFan's compile of one of PostgreSQL's
  * largest functions, hot from PGlite's first seconds, takes about 600 MiB for a second or two:
  * it made most of a PGlite server's peak memory (760–800 MiB against 250–500 MiB without it), for
- * about a quarter less CPU per query (docs/benchmarks.md, "The PGlite worker's peak memory").
- * Both flags are needed when set at run time: dynamic tiering alone still tiers up, and without
- * it V8 tiers up the whole module at once. Node's flags cannot go in NODE_OPTIONS, so the server
- * sets them itself and every way of starting it gets them.
+ * about a fifth less CPU per published post (docs/benchmarks.md, "The PGlite worker's peak memory").
+ * Both flags are needed: `--no-wasm-tier-up` alone leaves dynamic tiering on, and dynamic tiering
+ * off alone makes V8 tier up the whole module at once. Node refuses V8's flags in NODE_OPTIONS, so
+ * the server sets them itself and every way of starting it gets them.
  */
 export function useBaselineWasmOnly() {
   v8.setFlagsFromString('--no-wasm-dynamic-tiering');
