@@ -7,7 +7,9 @@
 // other member has filled 'My details for Auto-Posts', the rest get the fallbacks, and the run
 // checks that no published text kept a `{` from a field and that the tagged links differ per member.
 // The workers' CPU time from the moment to the last publish is read from /proc and given per
-// published post. The PGlite worker runs with `npm start`'s settings (scripts/lib/demo-server.mjs).
+// published post; each worker's peak memory both as sampled and as the kernel recorded it (VmHWM:
+// a start-up spike shorter than the sampling interval counts). The PGlite worker runs with
+// `npm start`'s settings (scripts/lib/demo-server.mjs).
 // BENCH_MEMBERS, BENCH_CONCURRENCY, BENCH_WORKERS (PostgreSQL only), BENCH_DATABASES
 // (pglite,postgres) and BENCH_SANDBOX_PORT (4241) tune it. BENCH_STATEMENTS=1 also
 // lists, on PostgreSQL, the statements that took the database's time from the moment to the last
@@ -35,6 +37,7 @@ import {
   json,
   pct,
   cpuMs,
+  peakRssMiB,
   rssMiB,
   sandboxCapacity,
   seedMembers as seedPortalMembers,
@@ -209,6 +212,8 @@ async function run(label, databaseEnv, openSettings) {
     // The sandbox was emptied before this run, so everything it holds is this run's.
     const all = await waitForPublished(sandboxUrl, { total: target, deadline: dueAt.getTime() + 300_000 });
     const cpu = workers.reduce((sum, w, i) => sum + cpuMs(w.pid) - (cpuAtMoment[i] ?? 0), 0);
+    // Each worker's own peak since it started (start-up included), which the sampler can miss.
+    const highWater = workers.map((w) => peakRssMiB(w.pid) || 0);
     const done = all.filter((p) => p.text.startsWith(marker));
     const lateness = done
       .map((p) => new Date(p.publishedAt).getTime() - dueAt.getTime())
@@ -229,7 +234,7 @@ async function run(label, databaseEnv, openSettings) {
     const top = counted ? await topStatements(openSettings) : [];
     await Promise.all(workers.map((w) => stop(w)));
     const fanout = await fanoutSeconds(openSettings, ap.id, dueAt);
-    const row = `| ${label}${processes > 1 ? ` (${processes} workers)` : ''} | ${fanout} s | ${done.length.toLocaleString('en-US')} / ${target.toLocaleString('en-US')} (${perNetwork}) | ${(last / 1000).toFixed(1)} s | ${(pct(lateness, 50) / 1000).toFixed(1)} s | ${(pct(lateness, 99) / 1000).toFixed(1)} s | ${Math.round(done.length / ((last - first) / 1000 || 1))} | ${(cpu / (done.length || 1)).toFixed(2)} ms (${(cpu / 1000).toFixed(1)} s) | ${peak} MiB |`;
+    const row = `| ${label}${processes > 1 ? ` (${processes} workers)` : ''} | ${fanout} s | ${done.length.toLocaleString('en-US')} / ${target.toLocaleString('en-US')} (${perNetwork}) | ${(last / 1000).toFixed(1)} s | ${(pct(lateness, 50) / 1000).toFixed(1)} s | ${(pct(lateness, 99) / 1000).toFixed(1)} s | ${Math.round(done.length / ((last - first) / 1000 || 1))} | ${(cpu / (done.length || 1)).toFixed(2)} ms (${(cpu / 1000).toFixed(1)} s) | ${peak} MiB | ${highWater.join(' + ')} MiB |`;
     return top.length ? [row, ...top] : row;
   } finally {
     clearInterval(sampler);
@@ -314,7 +319,8 @@ export async function benchFanout() {
         'lateness p99',
         'publishes/s',
         'worker CPU per post (in all)',
-        'peak worker RSS',
+        'peak worker RSS (sampled every 250 ms, summed)',
+        "each worker's peak (the kernel's VmHWM)",
       ],
       rows.map((r) => (Array.isArray(r) ? r[0] : r)),
     ),

@@ -133,9 +133,21 @@ export async function waitHealthy(url, timeoutMs = 60_000) {
 
 /** Resident memory of a process in MiB, from /proc. */
 export function rssMiB(pid) {
+  return statusMiB(pid, 'VmRSS');
+}
+
+/**
+ * The kernel's high-water mark of a process's resident memory in MiB (`VmHWM`): the peak since it
+ * started, which a sampler can miss when it lasts less than its interval.
+ */
+export function peakRssMiB(pid) {
+  return statusMiB(pid, 'VmHWM');
+}
+
+function statusMiB(pid, field) {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8')
     .split('\n')
-    .find((l) => l.startsWith('VmRSS:'));
+    .find((l) => l.startsWith(`${field}:`));
   return line ? Math.round(Number(line.replace(/\D+/g, '')) / 1024) : NaN;
 }
 

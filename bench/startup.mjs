@@ -8,7 +8,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { signInAt } from '../apps/sandbox/dist/testing.js';
 import { demoServerProcess } from '../scripts/lib/demo-server.mjs';
-import { rssMiB, startNode, stop, table, waitHealthy } from './lib.mjs';
+import { peakRssMiB, rssMiB, startNode, stop, table, waitHealthy } from './lib.mjs';
 
 const port = Number(process.env.BENCH_PORT ?? 3210);
 const sandboxPort = Number(process.env.BENCH_SANDBOX_PORT ?? 4210);
@@ -125,7 +125,8 @@ async function signInMember(base, email) {
  * The demo as `npm start` runs it (API and worker in one process, PGlite in a fresh data
  * directory, the demo seed, email to the sandbox's catcher), a member signed in, then watched at
  * rest: resident memory every 5 s for `seconds`, and where it sits at the end. `env` adds to the
- * server's environment (to compare settings). Returns the figures.
+ * server's environment (to compare settings). Returns the figures, with the measured start's time
+ * to a healthy /api/health and the kernel's peak (VmHWM) since it began.
  */
 export async function memoryAtRest({ seconds = restSeconds, env = {}, fresh = true, demo = true } = {}) {
   const base = `http://localhost:${port}`;
@@ -140,7 +141,9 @@ export async function memoryAtRest({ seconds = restSeconds, env = {}, fresh = tr
   });
   // Started as `npm start` starts it (scripts/lib/demo-server.mjs), unless `demo: false`.
   const demoProcess = demo ? demoServerProcess({ ...process.env, ...env }) : { execArgv: [], env: {} };
+  let startMs = 0;
   const startServer = async () => {
+    const t0 = performance.now();
     const child = startNode(
       'apps/server/dist/main.js',
       {
@@ -159,6 +162,7 @@ export async function memoryAtRest({ seconds = restSeconds, env = {}, fresh = tr
       demoProcess.execArgv,
     );
     await waitHealthy(`http://127.0.0.1:${port}/api/health`, 180_000);
+    startMs = performance.now() - t0;
     return child;
   };
   let server;
@@ -180,6 +184,9 @@ export async function memoryAtRest({ seconds = restSeconds, env = {}, fresh = tr
       signedIn,
       samples,
       peak: Math.max(healthy, signedIn, ...samples),
+      // The kernel's peak since the start, which a read every 5 s misses when it is brief.
+      highWater: peakRssMiB(server.pid),
+      startMs,
       atRest: samples.at(-1) ?? signedIn,
       map: memoryMap(server.pid),
       heap: await heapFigures(base, metricsToken),

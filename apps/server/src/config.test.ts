@@ -190,6 +190,16 @@ describe('loadConfig with FITPOST_DEMO=true', () => {
         /FITPOST_PGLITE_SHARED_BUFFERS: must be a size such as 32MB/,
       );
   });
+
+  it("keeps PGlite's WebAssembly off V8's optimizing compiler unless FITPOST_PGLITE_OPTIMIZE_WASM is true", () => {
+    expect(loadConfig({ FITPOST_DEMO: 'true' }).database).toMatchObject({ optimizeWasm: false });
+    expect(loadConfig({ FITPOST_DEMO: 'true', FITPOST_PGLITE_OPTIMIZE_WASM: 'true' }).database).toMatchObject(
+      { kind: 'pglite', optimizeWasm: true },
+    );
+    expect(refusal({ FITPOST_DEMO: 'true', FITPOST_PGLITE_OPTIMIZE_WASM: 'yes' })).toMatch(
+      /FITPOST_PGLITE_OPTIMIZE_WASM/,
+    );
+  });
 });
 
 describe('FITPOST_TRUST_PROXY', () => {

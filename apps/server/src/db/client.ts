@@ -17,6 +17,7 @@ import * as metricsSchema from './schema-metrics.js';
 import * as settingsSchema from './schema-settings.js';
 import * as emailSchema from './schema-email.js';
 import * as linksSchema from './schema-links.js';
+import { useBaselineWasmOnly } from './baseline-wasm.js';
 
 const schema = {
   ...baseSchema,
@@ -37,8 +38,12 @@ const migrationsFolder = fileURLToPath(new URL('../../src/db/migrations', import
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 type DatabaseSettings =
-  /** `sharedBuffers`: PGlite's buffer cache (`shared_buffers`, e.g. `32MB`); unset, PGlite's default (128MB). */
-  | { kind: 'pglite'; dataDir: string; sharedBuffers?: string | undefined }
+  /**
+   * `sharedBuffers`: PGlite's buffer cache (`shared_buffers`, e.g. `32MB`); unset, PGlite's default
+   * (128MB). `optimizeWasm: false`: the process's WebAssembly stays on V8's baseline compiler
+   * (baseline-wasm.ts); unset, V8's default.
+   */
+  | { kind: 'pglite'; dataDir: string; sharedBuffers?: string | undefined; optimizeWasm?: boolean }
   /** In memory; `loadDataDir` starts it from a dumped data directory (tests copy a migrated template). */
   | { kind: 'pglite-memory'; loadDataDir?: Blob }
   | { kind: 'postgres'; url: string; poolSize: number };
@@ -70,6 +75,7 @@ export async function openDatabase(settings: DatabaseSettings): Promise<Database
   let client: PGlite;
   if (settings.kind === 'pglite') {
     mkdirSync(settings.dataDir, { recursive: true });
+    if (settings.optimizeWasm === false) useBaselineWasmOnly();
     // The buffer cache is most of PGlite's memory, resident from the start (128MB by default).
     const startParams = settings.sharedBuffers
       ? [...PGlite.defaultStartParams, '-c', `shared_buffers=${settings.sharedBuffers}`]
